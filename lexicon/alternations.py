@@ -1,0 +1,124 @@
+"""When are two root spellings allomorphs of one root?
+
+Russian roots alternate: рук/руч, друг/друж, сон/сн, бер/бир/бр.  The same
+rules serve the build (which derivational links may join two words' roots) and
+the run time (explaining the alternation to a judge).  Alternations are split
+in two grades:
+
+* regular: spelling-only changes (ё/е, a final soft sign) and the textbook
+  final-consonant alternations and fleeting vowels.  One derivational link is
+  enough evidence.
+* vowel: a changed or inserted vowel (бр/бир, зов/зыв, рос/раст).  These are
+  also how unrelated roots differ (кот/кит), so the build only trusts them
+  when several links show the same pair, or when a curated allomorph group
+  lists them.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+VOWELS = frozenset("аеиоуыэюяё")
+
+# Final-consonant alternations of Russian roots (school grammar tables).
+_CONSONANT_PAIRS = [
+    ("к", "ч"), ("к", "ц"), ("ц", "ч"), ("г", "ж"), ("г", "з"), ("х", "ш"),
+    ("х", "с"), ("т", "ч"), ("т", "щ"), ("д", "ж"), ("д", "жд"), ("с", "ш"),
+    ("з", "ж"), ("ст", "щ"), ("ск", "щ"), ("к", "щ"), ("б", "бл"), ("п", "пл"),
+    ("в", "вл"), ("м", "мл"), ("ф", "фл"), ("т", "ш"), ("г", "жж"), ("зг", "жж"),
+]
+# These hold only in a few verb stems (вести/веду, мести/мету, есть/еда), and
+# elsewhere they join unrelated roots (кот/кос, лёт/лес): trusted like vowel changes.
+_WEAK_CONSONANT_PAIRS = [("д", "с"), ("т", "с"), ("ст", "ш"), ("д", "з")]
+CONSONANT_ALTERNATIONS = {(a, b) for a, b in _CONSONANT_PAIRS} | {(b, a) for a, b in _CONSONANT_PAIRS}
+WEAK_CONSONANT_ALTERNATIONS = {(a, b) for a, b in _WEAK_CONSONANT_PAIRS} | {(b, a) for a, b in _WEAK_CONSONANT_PAIRS}
+
+# Vowel alternations inside a root (ablaut and spelling after sibilants).
+_VOWEL_PAIRS = [("о", "а"), ("е", "и"), ("о", "ы"), ("е", "о"), ("и", "ы"), ("о", "у"), ("я", "и"), ("а", "я"), ("и", "о")]
+VOWEL_ALTERNATIONS = {(a, b) for a, b in _VOWEL_PAIRS} | {(b, a) for a, b in _VOWEL_PAIRS}
+
+FLEETING = frozenset("оеё")
+
+
+@dataclass(frozen=True)
+class Alternation:
+    a: str
+    b: str
+    kind: str       # equal | spelling | consonant | fleeting | irregular
+    detail: str     # human-readable: "к/ч", "ё/е", "fleeting о"
+
+    @property
+    def regular(self) -> bool:
+        return self.kind in ("equal", "spelling", "consonant", "fleeting")
+
+
+def fold(root: str) -> str:
+    """Spelling-only differences: ё is е, a final ь or й is not a separate sound class."""
+    root = root.replace("ё", "е")
+    while len(root) > 1 and root[-1] in "ьъ":
+        root = root[:-1]
+    return root
+
+
+def _vowel_step(a: str, b: str) -> str | None:
+    """One vowel changed, dropped or inserted between a and b, else None."""
+    if a == b:
+        return ""
+    if len(a) == len(b):
+        diff = [i for i in range(len(a)) if a[i] != b[i]]
+        if len(diff) == 1:
+            i = diff[0]
+            if (a[i], b[i]) in VOWEL_ALTERNATIONS:
+                return f"{a[i]}/{b[i]}"
+        return None
+    longer, shorter = (a, b) if len(a) > len(b) else (b, a)
+    if len(longer) - len(shorter) != 1:
+        return None
+    for i, ch in enumerate(longer):
+        if ch in VOWELS and longer[:i] + longer[i + 1:] == shorter:
+            return f"{ch}/∅"
+    return None
+
+
+def _consonant_step(a: str, b: str) -> tuple[str, str, str] | None:
+    """Split off alternating final consonants: returns (stem_a, stem_b, "к/ч")."""
+    for la in (1, 2):
+        for lb in (1, 2):
+            if la > len(a) - 1 or lb > len(b) - 1:
+                continue
+            xa, xb = a[-la:], b[-lb:]
+            if (xa, xb) in CONSONANT_ALTERNATIONS or (xa, xb) in WEAK_CONSONANT_ALTERNATIONS:
+                return a[:-la], b[:-lb], f"{xa}/{xb}"
+    return None
+
+
+def compare_roots(a: str, b: str) -> Alternation | None:
+    """Classify how root spellings a and b relate, or None if no rule joins them."""
+    fa, fb = fold(a), fold(b)
+    if a == b:
+        return Alternation(a, b, "equal", "")
+    if fa == fb:
+        detail = "ё/е" if a.replace("ё", "е") != a or b.replace("ё", "е") != b else "ь"
+        return Alternation(a, b, "spelling", detail)
+    if min(len(fa), len(fb)) < 2:
+        # One-letter roots (е in есть) say nothing by spelling alone.
+        return None
+    step = _vowel_step(fa, fb)
+    if step:
+        kind = "fleeting" if step.endswith("/∅") and step[0] in FLEETING and _is_fleeting(fa, fb) else "irregular"
+        return Alternation(a, b, kind, "fleeting " + step[0] if kind == "fleeting" else step)
+    split = _consonant_step(fa, fb)
+    if split:
+        stem_a, stem_b, cons = split
+        if stem_a == stem_b:
+            weak = tuple(cons.split("/")) in WEAK_CONSONANT_ALTERNATIONS
+            return Alternation(a, b, "irregular" if weak else "consonant", cons)
+        vowel = _vowel_step(stem_a, stem_b)
+        if vowel and min(len(stem_a), len(stem_b)) >= 1:
+            return Alternation(a, b, "irregular", f"{vowel}, {cons}")
+    return None
+
+
+def _is_fleeting(a: str, b: str) -> bool:
+    """A fleeting vowel sits before the last consonant: сон/сн, отец/отц, ветер/ветр."""
+    longer, shorter = (a, b) if len(a) > len(b) else (b, a)
+    return len(shorter) >= 2 and longer[-2] in FLEETING and longer[:-2] + longer[-1] == shorter

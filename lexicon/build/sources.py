@@ -1,0 +1,136 @@
+"""Readers for the raw public sources in ../shared/lexicon-sources.
+
+Each reader yields plain tuples; what they mean for roots is decided in
+:mod:`lexicon.build.compile`.  Sources are read in place and never copied.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import re
+import zipfile
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+KIND_BY_TIKHONOV_TAG = {
+    "PREF": "prefix", "ROOT": "root", "SUFF": "suffix", "END": "ending",
+    "LINK": "interfix", "POSTFIX": "postfix", "HYPH": "interfix",
+}
+
+Morphemes = tuple[tuple[str, str], ...]
+
+
+def tikhonov_morphemes(sources: Path) -> Iterator[tuple[str, Morphemes]]:
+    """`непробудный\tне:PREF/про:PREF/буд:ROOT/н:SUFF/ый:END` → (word, morphemes)."""
+    folder = sources / "tikhonov-morphemes"
+    for name in ("rus.train", "rus.valid", "rus.test"):
+        with open(folder / name, encoding="utf-8") as handle:
+            for line in handle:
+                word, _, analysis = line.rstrip("\n").partition("\t")
+                parts = []
+                for chunk in analysis.split("/"):
+                    text, _, tag = chunk.rpartition(":")
+                    kind = KIND_BY_TIKHONOV_TAG.get(tag)
+                    if not text or kind is None:
+                        parts = []
+                        break
+                    parts.append((text, kind))
+                if word and parts:
+                    yield word.lower(), tuple(parts)
+
+
+@dataclass(frozen=True)
+class DictionaryEntry:
+    lemma: str
+    homonym: int | None
+    parts: tuple[str, ...]   # morph boundaries without labels: ("ко", "ш", ...) as the source cuts them
+    stress: int | None       # index into the lemma of the stressed vowel
+    gloss: str               # the bracketed explanation: "(растение)", "(от бел/и'/ть)"
+
+
+_HEAD = re.compile(r"^(?P<lemma>[^|]+?)(?P<num>\d+)?\s*\|\s*(?P<body>.*)$")
+
+
+def tikhonov_dictionary(sources: Path) -> Iterator[DictionaryEntry]:
+    """`кошка | ко'ш/к/а`, `лук1 | лук/1 (растение)` → entries with boundaries and stress."""
+    with open(sources / "tikhonov-dictionary" / "Tikhonov.utf8.txt", encoding="utf-8") as handle:
+        for line in handle:
+            match = _HEAD.match(line.strip())
+            if not match:
+                continue
+            lemma = match["lemma"].strip().lower()
+            if lemma.startswith("-") or " " in lemma:
+                continue
+            body = match["body"]
+            gloss_match = re.search(r"\(([^)]*)\)", body)
+            gloss = gloss_match.group(1) if gloss_match else ""
+            analysis = re.split(r"[,\s(\[]", body.strip(), maxsplit=1)[0]
+            analysis = re.sub(r"\d+$", "", analysis.rstrip("/").rstrip()) if analysis else ""
+            plain = analysis.replace("'", "")
+            if plain.replace("/", "") != lemma:
+                # The source sometimes writes only part of the word; keep the stress, skip the cut.
+                parts = ()
+            else:
+                parts = tuple(p for p in plain.split("/") if p)
+            stress = None
+            tick = analysis.replace("/", "").find("'")
+            if tick > 0:
+                stress = tick - 1
+            yield DictionaryEntry(lemma, int(match["num"]) if match["num"] else None, parts, stress, gloss)
+
+
+@dataclass(frozen=True)
+class Link:
+    source: str
+    source_pos: str
+    target: str
+    target_pos: str
+    rule: str
+
+
+def derivbase_links(sources: Path) -> Iterator[Link]:
+    """DerivBase.Ru derivational links, one per TSV row of the connections zip."""
+    with zipfile.ZipFile(sources / "derivbase-ru" / "v001.00-connections.zip") as archive:
+        for name in sorted(archive.namelist()):
+            if not name.endswith(".csv"):
+                continue
+            with archive.open(name) as raw:
+                reader = csv.reader(io.TextIOWrapper(raw, encoding="utf-8"), delimiter="\t")
+                next(reader, None)
+                for row in reader:
+                    if len(row) < 5 or not row[0] or not row[2]:
+                        continue
+                    rule = row[4].split("(")[0] if row[4] else ""
+                    yield Link(row[0].lower(), row[1], row[2].lower(), row[3], rule)
+
+
+def derivbase_compounds(sources: Path) -> Iterator[tuple[str, tuple[str, ...]]]:
+    """Gold compound analyses: (compound, its part words)."""
+    with open(sources / "derivbase-ru" / "compounds_gold.csv", encoding="utf-8") as handle:
+        reader = csv.DictReader(handle)
+        for row in reader:
+            parts = [w for w in row["words_m"].split(";") if w] + ([row["word_h"]] if row["word_h"] else [])
+            kinds = row["poss_m"].split(";") + [row["pos_h"]]
+            # Prepositions (с ума → сумасшедший) are not roots.
+            words = tuple(w.lower() for w, k in zip(parts, kinds) if not k.startswith("prep"))
+            if row["word_d"] and words:
+                yield row["word_d"].lower(), words
+
+
+def wiktionary_lemmas(sources: Path) -> set[str]:
+    words = set()
+    for path in sorted((sources / "derivbase-ru").glob("wiktionary_lemmas_*.txt")):
+        with open(path, encoding="utf-8-sig") as handle:
+            words.update(line.strip().lower() for line in handle if line.strip())
+    return words
+
+
+def curated_table(path: Path) -> Iterator[list[str]]:
+    """Tab-separated rows of a curated file, comments and blank lines skipped."""
+    if not path.exists():
+        return
+    with open(path, encoding="utf-8") as handle:
+        for line in handle:
+            if line.strip() and not line.startswith("#"):
+                yield [cell.strip() for cell in line.rstrip("\n").split("\t")]

@@ -1,0 +1,228 @@
+"""Are two words однокоренные?  The engine every game rule asks.
+
+A word is read through all its pymorphy3 lemmas; each lemma's roots are nodes
+of root families compiled by :mod:`lexicon.build`.  Two words are cognate
+when any root of any reading of one is in the family of a root of the other
+(or shares a curated sense with it, for words like лук that have several).
+When the family data cannot decide — a word no source links — equal or
+regularly alternating root spellings make the pair cognate with confidence
+`probable`, unless both roots sit in distinct, well-attested families, which
+is how homonymous roots (лев/левый) look.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from lexicon import morphology
+from lexicon.alternations import compare_roots, fold
+from lexicon.normalize import NormalizedWord, normalize_word
+from lexicon.segment import Morphemes, guess_segmentation
+from lexicon.store import LexiconStore, RootNode, WordRecord
+
+SOURCE_NAMES = {
+    "tikhonov-morphemes": "Tikhonov morphemic dictionary (Sorokin & Kravtsova 2018)",
+    "tikhonov-dictionary": "Tikhonov morphemic dictionary",
+    "derivbase-carried": "root carried over a DerivBase.Ru link",
+    "wiktionary": "ru.wiktionary {{морфо-ru}}",
+    "guess": "segmented by known affixes (guess)",
+}
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """One reading of a word: a lemma with its morphemes and root nodes."""
+    lemma: str
+    morphemes: Morphemes
+    source: str
+    nodes: tuple[RootNode | None, ...]   # one per root; None when the root is in no family
+    glosses: str = ""
+
+    @property
+    def roots(self) -> list[str]:
+        return [t for t, k in self.morphemes if k == "root"]
+
+    @property
+    def guessed(self) -> bool:
+        return self.source == "guess" and all(n is None for n in self.nodes)
+
+    def to_json(self) -> dict:
+        return {
+            "lemma": self.lemma,
+            "morphemes": [{"text": t, "kind": k} for t, k in self.morphemes],
+            "roots": self.roots,
+            "source": self.source,
+            "families": [n.family if n else None for n in self.nodes],
+            **({"glosses": self.glosses} if self.glosses else {}),
+        }
+
+
+@dataclass(frozen=True)
+class WordAnalysis:
+    word: NormalizedWord
+    lemmas: tuple[str, ...]
+    analyses: tuple[Analysis, ...]
+    known: bool   # pymorphy3 or the lexicon knows it
+
+
+@dataclass
+class Verdict:
+    a: WordAnalysis
+    b: WordAnalysis
+    cognate: bool
+    confidence: str                       # certain | probable | none
+    shared_roots: list[str] = field(default_factory=list)
+    evidence: list[dict] = field(default_factory=list)
+
+    def to_json(self) -> dict:
+        return {
+            "a": self.a.word.raw, "b": self.b.word.raw,
+            "cognate": self.cognate, "confidence": self.confidence,
+            "shared_roots": self.shared_roots, "evidence": self.evidence,
+        }
+
+
+class CognateEngine:
+    def __init__(self, store: LexiconStore | None = None):
+        self.store = store or LexiconStore()
+        self.analyse_key = lru_cache(maxsize=100_000)(self._analyse_key)
+
+    # --- reading words -------------------------------------------------------
+    def analyse(self, raw: str | NormalizedWord) -> WordAnalysis:
+        word = raw if isinstance(raw, NormalizedWord) else normalize_word(raw)
+        lemmas, analyses, known = self.analyse_key(word.text)
+        return WordAnalysis(word, lemmas, analyses, known)
+
+    def _analyse_key(self, text: str) -> tuple[tuple[str, ...], tuple[Analysis, ...], bool]:
+        lemmas = morphology.lemmas(text)
+        known = morphology.is_known(text)
+        # A headword is judged as itself: «пара» is the noun пара, not the genitive of пар,
+        # «банка» the jar, not the genitive of банк.  Other forms count under every lemma
+        # (стали → сталь and стать), since any reading may be what the player meant.
+        candidates = [text] if text in lemmas else list(dict.fromkeys([text, *lemmas]))
+        analyses = []
+        for cand in candidates:
+            record = self.store.word(cand.replace("ё", "е"))
+            if record is not None:
+                analyses.append(self._from_record(cand, record))
+        if analyses:
+            known = True
+        else:
+            lemma = lemmas[0] if lemmas else text
+            morphemes = guess_segmentation(lemma.replace("ё", "е"), self.store.affixes)
+            analyses.append(Analysis(lemma, morphemes, "guess", tuple(None for t, k in morphemes if k == "root")))
+        return tuple(lemmas), tuple(analyses), known
+
+    @staticmethod
+    def _from_record(lemma: str, record: WordRecord) -> Analysis:
+        return Analysis(record.word, record.morphemes, record.source, record.nodes, record.glosses)
+
+    # --- judging pairs -------------------------------------------------------
+    def senses(self, node: RootNode) -> set[str]:
+        """Curated senses of a root node: its own when ambiguous, else its family's."""
+        if len(node.labels) > 1:
+            return set(node.labels)
+        family = self.store.family(node.family)
+        return set(family.labels) if family else set(node.labels)
+
+    def compare(self, a: str | NormalizedWord, b: str | NormalizedWord) -> Verdict:
+        wa, wb = self.analyse(a), self.analyse(b)
+        readings_a = {an.lemma.replace("ё", "е") for an in wa.analyses}
+        readings_b = {an.lemma.replace("ё", "е") for an in wb.analyses}
+        if wa.word.key == wb.word.key or readings_a & readings_b:
+            same = (readings_a & readings_b) or {wa.word.text}
+            lemma = sorted(same)[0]
+            roots = [r for an in wa.analyses for r in an.roots][:2]
+            return Verdict(wa, wb, True, "certain", roots, [{
+                "kind": "same_word", "lemma": lemma,
+                "explanation": f"«{wa.word.raw}» and «{wb.word.raw}» are forms of one word «{lemma}»",
+                "source": "pymorphy3 (OpenCorpora)",
+            }])
+
+        linked, fallback, against = [], [], []
+        for x in wa.analyses:
+            for y in wb.analyses:
+                for i, nx in enumerate(x.nodes):
+                    for j, ny in enumerate(y.nodes):
+                        self._judge_roots(x, i, nx, y, j, ny, linked, fallback, against)
+
+        if linked:
+            shared = sorted({r for ev in linked for r in (ev["a"]["root"], ev["b"]["root"])})
+            return Verdict(wa, wb, True, "certain", shared, linked)
+        if fallback:
+            shared = sorted({r for ev in fallback for r in (ev["a"]["root"], ev["b"]["root"])})
+            return Verdict(wa, wb, True, "probable", shared, fallback)
+        guessed = any(an.guessed for an in wa.analyses) or any(an.guessed for an in wb.analyses)
+        confidence = "none" if not (wa.known and wb.known) else ("probable" if guessed else "certain")
+        evidence = against or [{
+            "kind": "different_roots",
+            "a": {"word": wa.word.raw, "roots": sorted({r for an in wa.analyses for r in an.roots})},
+            "b": {"word": wb.word.raw, "roots": sorted({r for an in wb.analyses for r in an.roots})},
+            "explanation": "no root of one word is a root or an allomorph of a root of the other",
+        }]
+        return Verdict(wa, wb, False, confidence, [], evidence)
+
+    def _side(self, analysis: Analysis, idx: int, node: RootNode | None) -> dict:
+        return {"lemma": analysis.lemma, "root": analysis.roots[idx], "family": node.family if node else None,
+                "source": SOURCE_NAMES.get(analysis.source, analysis.source)}
+
+    def _judge_roots(self, x, i, nx, y, j, ny, linked, fallback, against) -> None:
+        rx, ry = x.roots[i], y.roots[j]
+        alt = compare_roots(rx, ry)
+        if nx is not None and ny is not None:
+            if nx.family == ny.family:
+                steps = self.store.link_path((nx.key, nx.idx), (ny.key, ny.idx)) or []
+                linked.append({
+                    "kind": "same_family", "a": self._side(x, i, nx), "b": self._side(y, j, ny),
+                    "alternation": alt.detail if alt and alt.detail else None,
+                    "path": [{"from": s, "to": t, "link": v} for s, t, v in steps],
+                    "explanation": f"root «{rx}» of «{x.lemma}» and root «{ry}» of «{y.lemma}» are one root family"
+                                   + (f" (alternation {alt.detail})" if alt and alt.detail else ""),
+                    "source": "DerivBase.Ru links between segmented words",
+                })
+                return
+            sx, sy = self.senses(nx), self.senses(ny)
+            if sx and sy:
+                common = sx & sy
+                if common and (len(nx.labels) > 1 or len(ny.labels) > 1):
+                    linked.append({
+                        "kind": "curated_sense", "a": self._side(x, i, nx), "b": self._side(y, j, ny),
+                        "sense": sorted(common)[0],
+                        "explanation": f"«{x.lemma}» can have the root sense {sorted(common)[0]} that «{y.lemma}» has",
+                        "source": "curated homonymous-root table (lexicon/curated/root_senses.tsv)",
+                    })
+                elif not common and alt is not None:
+                    against.append({
+                        "kind": "homonymous_roots", "a": self._side(x, i, nx), "b": self._side(y, j, ny),
+                        "senses": [sorted(sx), sorted(sy)],
+                        "explanation": f"«{rx}» in «{x.lemma}» and «{ry}» in «{y.lemma}» are spelled alike but are different roots",
+                        "source": "curated homonymous-root table (lexicon/curated/root_senses.tsv)",
+                    })
+                    return
+        if alt is None:
+            return
+        if not alt.regular and self.store.alternation_links(fold(rx), fold(ry)) < 2:
+            return
+        if nx is not None and ny is not None and alt.kind not in ("equal", "spelling"):
+            # Across families an alternation counts only when one family already shows
+            # the other spelling (рук family has руч): else река/речь, нога/нож would join.
+            fx, fy = self.store.family(nx.family), self.store.family(ny.family)
+            spelled_x = {fold(sp) for sp, _ in fx.spellings} if fx else set()
+            spelled_y = {fold(sp) for sp, _ in fy.spellings} if fy else set()
+            if fold(ry) not in spelled_x and fold(rx) not in spelled_y:
+                return
+        fallback.append({
+            "kind": "root_spelling", "a": self._side(x, i, nx), "b": self._side(y, j, ny),
+            "alternation": alt.detail or alt.kind,
+            "explanation": f"roots «{rx}» and «{ry}» match ({alt.kind}{': ' + alt.detail if alt.detail else ''}) "
+                           "but no derivational link confirms it",
+            "source": "segmentation only",
+        })
+
+    # --- words ---------------------------------------------------------------
+    def related(self, analysis: Analysis, limit: int = 30) -> list[str]:
+        words: list[str] = []
+        for node in analysis.nodes:
+            if node is not None:
+                words.extend(w for w in self.store.family_members(node.family, limit) if w not in words)
+        return words[:limit]

@@ -1,0 +1,69 @@
+"""Lemmas and forms through pymorphy3.
+
+All dictionary parses count, not just the first: «стали» is a form of сталь
+and of стать, «пила» of пила and пить.  Predicted parses of unknown words
+are kept apart because they are guesses.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import pymorphy3
+
+_morph: pymorphy3.MorphAnalyzer | None = None
+
+
+def analyzer() -> pymorphy3.MorphAnalyzer:
+    global _morph
+    if _morph is None:
+        _morph = pymorphy3.MorphAnalyzer()
+    return _morph
+
+
+@dataclass(frozen=True)
+class Parse:
+    lemma: str
+    tag: str
+    score: float
+    known: bool   # from the dictionary, not predicted by suffix
+
+
+@lru_cache(maxsize=100_000)
+def parses(word: str) -> tuple[Parse, ...]:
+    out = []
+    seen = set()
+    for p in analyzer().parse(word):
+        known = p.is_known
+        lemma = p.normal_form
+        key = (lemma, str(p.tag))
+        if key in seen:
+            continue
+        seen.add(key)
+        out.append(Parse(lemma, str(p.tag), float(p.score), known))
+    return tuple(out)
+
+
+def lemmas(word: str) -> tuple[str, ...]:
+    """Dictionary lemmas of every known parse, most likely first; guesses only if none is known."""
+    all_parses = parses(word)
+    known = [p for p in all_parses if p.known]
+    chosen = known or list(all_parses)
+    seen: dict[str, None] = {}
+    for p in chosen:
+        seen.setdefault(p.lemma, None)
+    return tuple(seen)
+
+
+def is_known(word: str) -> bool:
+    return analyzer().word_is_known(word)
+
+
+@lru_cache(maxsize=20_000)
+def forms(lemma: str) -> frozenset[str]:
+    """Every form of every known lexeme whose lemma is `lemma`."""
+    out = set()
+    for p in analyzer().parse(lemma):
+        if p.is_known and p.normal_form == lemma:
+            out.update(f.word for f in p.lexeme)
+    return frozenset(out)

@@ -1,0 +1,168 @@
+"""Read access to the compiled lexicon (lexicon/data/lexicon.sqlite).
+
+Opening costs a few milliseconds; rows are fetched on demand and the hot ones
+cached, so a check touches SQLite only for words it has not seen yet.
+"""
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from lexicon.segment import AffixInventory, Morphemes
+
+FORMAT_VERSION = "koren-lex-2"
+SOURCES = ("tikhonov-morphemes", "tikhonov-dictionary", "wiktionary", "derivbase-carried", "guess")
+DEFAULT_PATH = Path(__file__).resolve().parent / "data" / "lexicon.sqlite"
+
+_KIND_CODES = {"prefix": "p", "root": "r", "suffix": "s", "ending": "e", "interfix": "i", "postfix": "x"}
+_CODE_KINDS = {v: k for k, v in _KIND_CODES.items()}
+
+
+def encode_morphemes(morphemes: Morphemes, word: str) -> str:
+    """Lengths and kind codes when the morphemes spell the word (`3p4r3s`), else the texts."""
+    if "".join(text for text, _ in morphemes) == word:
+        return "".join(f"{len(text)}{_KIND_CODES[kind]}" for text, kind in morphemes)
+    return "|".join(f"{text}+{_KIND_CODES[kind]}" for text, kind in morphemes)
+
+
+def decode_morphemes(encoded: str, word: str) -> Morphemes:
+    out = []
+    if "+" in encoded:
+        for chunk in encoded.split("|"):
+            text, _, code = chunk.rpartition("+")
+            out.append((text, _CODE_KINDS[code]))
+        return tuple(out)
+    at, digits = 0, ""
+    for ch in encoded:
+        if ch.isdigit():
+            digits += ch
+            continue
+        size = int(digits)
+        out.append((word[at:at + size], _CODE_KINDS[ch]))
+        at += size
+        digits = ""
+    return tuple(out)
+
+
+def encode_node(family: int, depth: int, parent: tuple[str, int] | None, via: int | None, labels: list[str]) -> str:
+    pkey, pidx = parent if parent else ("", "")
+    return f"{family}:{depth}:{pkey}:{pidx}:{'' if via is None else via}:{','.join(labels)}"
+
+
+@dataclass(frozen=True)
+class RootNode:
+    key: str
+    idx: int
+    root: str
+    family: int
+    labels: tuple[str, ...]      # curated senses this root has in this word
+    parent: tuple[str, int] | None
+    via: str | None              # the link that joined it to its parent
+    depth: int
+
+
+@dataclass(frozen=True)
+class WordRecord:
+    key: str
+    word: str
+    morphemes: Morphemes
+    source: str
+    glosses: str
+    nodes: tuple[RootNode, ...]
+
+
+@dataclass(frozen=True)
+class FamilyRecord:
+    id: int
+    size: int
+    spellings: tuple[tuple[str, int], ...]
+    labels: tuple[str, ...]
+
+
+class LexiconStore:
+    def __init__(self, path: str | Path | None = None):
+        self.path = Path(path) if path else DEFAULT_PATH
+        if not self.path.exists():
+            raise FileNotFoundError(f"no compiled lexicon at {self.path}; run `python -m lexicon.build`")
+        # Read-only and shared across threads: uvicorn runs sync endpoints in a pool.
+        self._db = sqlite3.connect(f"file:{self.path}?mode=ro&immutable=1", uri=True, check_same_thread=False)
+        self._lock = threading.Lock()
+        meta = dict(self._query("SELECT key, value FROM meta"))
+        self.version = meta["version"]
+        self.lemma_count = int(meta["lemmas"])
+        self.family_count = int(meta["families"])
+        self.stats = json.loads(meta.get("stats", "{}"))
+        self.sources_note = meta.get("sources", "")
+        self.affixes = AffixInventory.from_json(json.loads(meta["affixes"]))
+        self._vias = dict(self._query("SELECT id, text FROM vias"))
+        self.word = lru_cache(maxsize=200_000)(self._word)
+        self.family = lru_cache(maxsize=50_000)(self._family)
+        self.node = lru_cache(maxsize=200_000)(self._node)
+
+    def _query(self, sql: str, args: tuple = ()) -> list[tuple]:
+        with self._lock:
+            return self._db.execute(sql, args).fetchall()
+
+    def _word(self, key: str) -> WordRecord | None:
+        rows = self._query("SELECT key, word, morphemes, source, glosses, nodes FROM words WHERE key = ?", (key,))
+        if not rows:
+            return None
+        key, word, morphemes, source, glosses, nodes = rows[0]
+        word = word or key
+        decoded = decode_morphemes(morphemes, word)
+        roots = [text for text, kind in decoded if kind == "root"]
+        parsed = []
+        for idx, chunk in enumerate(nodes.split(";") if nodes else ()):
+            family, depth, pkey, pidx, via, labels = chunk.split(":")
+            parsed.append(RootNode(key, idx, roots[idx], int(family), tuple(l for l in labels.split(",") if l),
+                                   (pkey, int(pidx)) if pkey else None,
+                                   self._vias[int(via)] if via else None, int(depth)))
+        return WordRecord(key, word, decoded, SOURCES[source], glosses or "", tuple(parsed))
+
+    def _node(self, key: str, idx: int) -> RootNode | None:
+        record = self.word(key)
+        if record is None or idx >= len(record.nodes):
+            return None
+        return record.nodes[idx]
+
+    def _family(self, family: int) -> FamilyRecord | None:
+        rows = self._query("SELECT id, size, spellings, labels FROM families WHERE id = ?", (family,))
+        if not rows:
+            return FamilyRecord(family, 1, (), ())  # single-word families are not stored
+        fid, size, spellings, labels = rows[0]
+        return FamilyRecord(fid, size, tuple(tuple(s) for s in json.loads(spellings)),
+                            tuple(l for l in labels.split(",") if l))
+
+    def family_members(self, family: int, limit: int = 30) -> list[str]:
+        """Words of a family, nearest to its centre first (shallow depth, short words)."""
+        rows = self._query("SELECT key FROM members WHERE family = ? ORDER BY rank LIMIT ?", (family, limit))
+        return [(self.word(r[0]).word if self.word(r[0]) else r[0]) for r in rows]
+
+    def alternation_links(self, a: str, b: str) -> int:
+        x, y = sorted((a, b))
+        rows = self._query("SELECT links FROM alternations WHERE a = ? AND b = ?", (x, y))
+        return rows[0][0] if rows else 0
+
+    def link_path(self, a: tuple[str, int], b: tuple[str, int], max_steps: int = 40) -> list[tuple[str, str, str]] | None:
+        """Links along the spanning tree from node a to node b: [(from word, to word, link)]."""
+        up_a, up_b = [], []
+        na, nb = self.node(*a), self.node(*b)
+        if na is None or nb is None or na.family != nb.family:
+            return None
+        while na.depth > nb.depth and len(up_a) < max_steps:
+            up_a.append(na)
+            na = self.node(*na.parent)
+        while nb.depth > na.depth and len(up_b) < max_steps:
+            up_b.append(nb)
+            nb = self.node(*nb.parent)
+        while (na.key, na.idx) != (nb.key, nb.idx) and len(up_a) < max_steps:
+            up_a.append(na)
+            up_b.append(nb)
+            na, nb = self.node(*na.parent), self.node(*nb.parent)
+        steps = [(n.key, n.parent[0], n.via or "") for n in up_a]
+        steps += [(n.parent[0], n.key, n.via or "") for n in reversed(up_b)]
+        return steps

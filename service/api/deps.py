@@ -1,0 +1,24 @@
+"""Typed dependencies: routers receive the engine, never build it."""
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import Depends, Request
+
+from lexicon.cognates import CognateEngine
+from lexicon.normalize import InvalidWord, NormalizedWord, normalize_word
+from service.api.errors import WordProblem
+
+
+def get_engine(request: Request) -> CognateEngine:
+    return request.app.state.engine
+
+
+Engine = Annotated[CognateEngine, Depends(get_engine)]
+
+
+def read_word(field: str, raw: str) -> NormalizedWord:
+    try:
+        return normalize_word(raw)
+    except InvalidWord as exc:
+        raise WordProblem(field, exc) from exc

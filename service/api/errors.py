@@ -1,0 +1,61 @@
+"""One error handler: every failure leaves as application/problem+json (RFC 9457)."""
+from __future__ import annotations
+
+import logging
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from lexicon.normalize import InvalidWord
+
+log = logging.getLogger("koren")
+PROBLEM = "application/problem+json"
+
+
+def problem(status: int, title: str, detail: str, type_: str = "about:blank", **extra) -> JSONResponse:
+    body = {"type": type_, "title": title, "status": status, "detail": detail, **extra}
+    return JSONResponse(body, status_code=status, media_type=PROBLEM)
+
+
+class WordProblem(Exception):
+    """A word field that cannot be read as one Russian word."""
+
+    def __init__(self, field: str, error: InvalidWord):
+        self.field = field
+        self.error = error
+
+
+def _clean(value):
+    """Validation errors echo input; keep them JSON-safe and short."""
+    if isinstance(value, (str, int, float, bool)) or value is None:
+        return value[:200] if isinstance(value, str) else value
+    return str(value)[:200]
+
+
+def install(app: FastAPI) -> None:
+    @app.exception_handler(WordProblem)
+    async def word_problem(_: Request, exc: WordProblem):
+        return problem(422, "Not a Russian word", f"{exc.field}: {exc.error.reason}",
+                       "/problems/invalid-word",
+                       errors=[{"field": exc.field, "code": exc.error.code, "message": exc.error.reason}])
+
+    @app.exception_handler(RequestValidationError)
+    async def validation(_: Request, exc: RequestValidationError):
+        errors = [{"field": ".".join(str(p) for p in err.get("loc", ()) if p != "body"),
+                   "code": err.get("type", "invalid"), "message": err.get("msg", "invalid value"),
+                   **({"input": _clean(err["input"])} if "input" in err else {})}
+                  for err in exc.errors()]
+        detail = "; ".join(f"{e['field'] or 'body'}: {e['message']}" for e in errors) or "invalid request"
+        return problem(422, "Invalid request", detail, "/problems/validation", errors=errors)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_: Request, exc: StarletteHTTPException):
+        titles = {404: "Not found", 405: "Method not allowed", 413: "Request too large"}
+        return problem(exc.status_code, titles.get(exc.status_code, "Error"), str(exc.detail))
+
+    @app.exception_handler(Exception)
+    async def unexpected(_: Request, exc: Exception):
+        log.exception("unhandled error")
+        return problem(500, "Internal error", "the server failed on this request; it has been logged")

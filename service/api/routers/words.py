@@ -1,0 +1,55 @@
+"""Words and roots: health, word analysis, cognate checks."""
+from __future__ import annotations
+
+from urllib.parse import quote
+
+from fastapi import APIRouter, Path
+
+from lexicon.normalize import InvalidWord
+from service.api.deps import Engine, read_word
+from service.api.schemas import (CognatesBatchIn, CognatesBatchOut, CognatesIn, CognatesOut, Health,
+                                 WordOut)
+
+router = APIRouter(prefix="/v1")
+
+
+@router.get("/health", response_model=Health, operation_id="health", tags=["service"])
+def health(engine: Engine) -> dict:
+    store = engine.store
+    return {"status": "ok", "lexicon": {"version": store.version, "lemmas": store.lemma_count,
+                                        "families": store.family_count, "sources": store.sources_note}}
+
+
+@router.get("/words/{word}", response_model=WordOut, operation_id="get_word", tags=["words"])
+def get_word(engine: Engine, word: str = Path(..., max_length=1000)) -> dict:
+    analysis = engine.analyse(read_word("word", word))
+    pronouncer = getattr(engine, "pronouncer", None)
+    pronunciations = [r.phonemes for r in pronouncer.readings(analysis.word.raw)] if pronouncer else []
+    return {
+        "word": word,
+        "normalized": analysis.word.text,
+        "known": analysis.known,
+        "lemmas": list(analysis.lemmas) or [analysis.word.text],
+        "analyses": [{**an.to_json(), "related": engine.related(an, 20)} for an in analysis.analyses],
+        "pronunciations": list(dict.fromkeys(pronunciations)),
+        "wiktionary": "https://ru.wiktionary.org/wiki/" + quote(analysis.lemmas[0] if analysis.lemmas else analysis.word.text),
+    }
+
+
+@router.post("/cognates", response_model=CognatesOut, operation_id="check_cognates", tags=["words"])
+def cognates(body: CognatesIn, engine: Engine) -> dict:
+    a, b = read_word("a", body.a), read_word("b", body.b)
+    return engine.compare(a, b).to_json()
+
+
+@router.post("/cognates/batch", response_model=CognatesBatchOut, operation_id="check_cognates_batch", tags=["words"])
+def cognates_batch(body: CognatesBatchIn, engine: Engine) -> dict:
+    results = []
+    for index, (a, b) in enumerate(body.pairs):
+        try:
+            results.append(engine.compare(a, b).to_json())
+        except InvalidWord as exc:
+            # One bad pair should not sink a batch of a thousand: report it in place.
+            results.append({"a": a, "b": b, "cognate": False, "confidence": "none", "shared_roots": [],
+                            "evidence": [], "error": {"pair": index, "code": exc.code, "message": exc.reason}})
+    return {"results": results}

@@ -1,0 +1,74 @@
+"""python -m service serve|check|eval — the command line of Корень."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    uvicorn.run("service.api.app:create_app", factory=True, host=args.host, port=args.port,
+                workers=args.workers, log_level=args.log_level)
+    return 0
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    from lexicon.cognates import CognateEngine
+    from lexicon.normalize import InvalidWord
+
+    engine = CognateEngine()
+    try:
+        verdict = engine.compare(args.a, args.b)
+    except InvalidWord as exc:
+        print(f"error: {exc.reason}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(verdict.to_json(), ensure_ascii=False, indent=2))
+        return 0
+    mark = "ОДНОКОРЕННЫЕ" if verdict.cognate else "не однокоренные"
+    print(f"{args.a} / {args.b}: {mark} (confidence: {verdict.confidence})")
+    for side in (verdict.a, verdict.b):
+        for an in side.analyses:
+            parts = "/".join(f"[{t}]" if k == "root" else t for t, k in an.morphemes)
+            print(f"  {side.word.raw}: {an.lemma} = {parts}  ({an.source})")
+    for ev in verdict.evidence:
+        print(f"  - {ev.get('explanation', ev.get('kind'))}")
+        for step in ev.get("path", []):
+            print(f"      {step['from']} → {step['to']}  [{step['link']}]")
+        if ev.get("source"):
+            print(f"      source: {ev['source']}")
+    return 0
+
+
+def cmd_eval(args: argparse.Namespace) -> int:
+    from service import evaluation
+
+    return evaluation.main(args.data, verbose=not args.quiet)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m service", description="Корень — referee for Russian word games")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    serve = sub.add_parser("serve", help="serve the HTTP API")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--workers", type=int, default=1)
+    serve.add_argument("--log-level", default="info")
+    serve.set_defaults(func=cmd_serve)
+
+    check = sub.add_parser("check", help="are two words однокоренные? prints the verdict and its evidence")
+    check.add_argument("a")
+    check.add_argument("b")
+    check.add_argument("--json", action="store_true", help="print the API's JSON")
+    check.set_defaults(func=cmd_check)
+
+    ev = sub.add_parser("eval", help="precision/recall on the labelled sets in tests/data")
+    ev.add_argument("--data", default="tests/data")
+    ev.add_argument("--quiet", action="store_true", help="figures only, no misses")
+    ev.set_defaults(func=cmd_eval)
+
+    args = parser.parse_args(argv)
+    return args.func(args)

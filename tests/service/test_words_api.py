@@ -1,0 +1,69 @@
+import pytest
+
+PROBLEM = "application/problem+json"
+
+
+def test_health(client):
+    body = client.get("/v1/health").json()
+    assert body["status"] == "ok"
+    assert body["lexicon"]["version"].startswith("koren-lex") and body["lexicon"]["lemmas"] > 100_000
+
+
+def test_word_analysis(client):
+    body = client.get("/v1/words/Кошками").json()
+    assert "кошка" in body["lemmas"]
+    analysis = body["analyses"][0]
+    assert analysis["roots"] == ["кош"]
+    assert {"text": "кош", "kind": "root"} in analysis["morphemes"]
+    assert analysis["source"] and isinstance(body["pronunciations"], list)
+    assert body["wiktionary"].startswith("https://ru.wiktionary.org/wiki/")
+
+
+def test_cognates(client):
+    body = client.post("/v1/cognates", json={"a": "рука", "b": "наручники"}).json()
+    assert body["cognate"] is True and body["confidence"] in ("certain", "probable")
+    assert body["shared_roots"] and body["evidence"]
+
+
+def test_cognates_tolerates_stress_lookalikes_and_case(client):
+    body = client.post("/v1/cognates", json={"a": "Кo\u0301т", "b": "КОТИК"}).json()
+    assert body["cognate"] is True
+
+
+def test_batch(client):
+    body = client.post("/v1/cognates/batch", json={"pairs": [["кот", "котик"], ["кот", "кит"], ["", "кот"]]}).json()
+    results = body["results"]
+    assert [r["cognate"] for r in results] == [True, False, False]
+    assert results[2]["error"]["code"] == "empty"
+
+
+@pytest.mark.parametrize("payload, field", [
+    ({"a": "", "b": "кот"}, "a"),
+    ({"a": "кот", "b": "два слова"}, "b"),
+    ({"a": "к" * 65, "b": "кот"}, "a"),
+    ({"a": "cat", "b": "кот"}, "a"),
+    ({"a": "кот"}, "b"),
+    ({"a": 5, "b": "кот"}, "a"),
+])
+def test_bad_input_is_problem_json(client, payload, field):
+    response = client.post("/v1/cognates", json=payload)
+    assert response.status_code == 422
+    assert response.headers["content-type"].startswith(PROBLEM)
+    body = response.json()
+    assert {"type", "title", "status", "detail"} <= body.keys()
+    assert any(err["field"].endswith(field) for err in body["errors"])
+
+
+def test_broken_json_is_problem_json(client):
+    response = client.post("/v1/cognates", content=b"{not json", headers={"content-type": "application/json"})
+    assert response.status_code == 422 and response.headers["content-type"].startswith(PROBLEM)
+
+
+def test_unknown_route_is_problem_json(client):
+    response = client.get("/v1/nothing")
+    assert response.status_code == 404 and response.headers["content-type"].startswith(PROBLEM)
+
+
+def test_openapi_has_clean_operation_ids(client):
+    ops = {op["operationId"] for path in client.get("/openapi.json").json()["paths"].values() for op in path.values()}
+    assert {"health", "get_word", "check_cognates", "check_cognates_batch"} <= ops
