@@ -28,7 +28,9 @@ bench: install
 	$(PY) bench/run.py
 
 lexicon: install
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev,build]'
 	$(PY) -m lexicon.build --sources $(SOURCES)
+	$(PY) -m lexicon.build.stress --sources $(SOURCES)
 
 clean:
 	rm -rf $(VENV) .pytest_cache *.egg-info

@@ -78,6 +78,8 @@ def normalize_word(raw: str, max_length: int = MAX_WORD_LENGTH) -> NormalizedWor
             stressed = plus
         elif plus > 0 and text[plus - 1].lower() in VOWELS:
             stressed = plus - 1
+        else:
+            stressed = next((i for i in range(plus, len(text)) if text[i].lower() in VOWELS), None)
     chars = []
     for ch in text:
         if ch in STRESS_MARKS:

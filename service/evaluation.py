@@ -75,10 +75,22 @@ def score_cognates(engine: CognateEngine, path: Path) -> Score:
     return score
 
 
+def score_homophones(pronouncer, path: Path) -> Score:
+    score = Score("homophones")
+    for a, b, expected, note in read_tsv(path):
+        same, ra, rb = pronouncer.homophones(a, b)
+        sounds = f"{sorted({r.phonemes for r in ra})} / {sorted({r.phonemes for r in rb})}"
+        score.add(same, expected, f"{a} / {b} ({note}; {sounds})")
+    return score
+
+
 def main(data: str = "tests/data", verbose: bool = True) -> int:
+    from lexicon.pronunciation import Pronouncer
+
     folder = Path(data)
     engine = CognateEngine()
-    scores = [score_cognates(engine, folder / "cognates.tsv")]
+    scores = [score_cognates(engine, folder / "cognates.tsv"),
+              score_homophones(Pronouncer(), folder / "homophones.tsv")]
     for score in scores:
         print(score.line())
         if verbose:

@@ -31,9 +31,11 @@ from lexicon.segment import AffixInventory, Morphemes, guess_segmentation, label
 
 CURATED = Path(__file__).resolve().parent.parent / "curated"
 MIN_AFFIX_COUNT = 30
-MIN_VOWEL_LINKS = 2
+MIN_ALTERNATION_LINKS = 2
 # A family at most this big may join another through a single link.
 SMALL_FAMILY = 10
+# How many of a family's most frequent root spellings must meet the other family's.
+TOP_SPELLINGS = 1
 
 Node = tuple[str, int]  # (word key, index of the root among the word's roots)
 
@@ -66,6 +68,12 @@ class Compiled:
     stats: dict[str, int]
 
 
+# The school list of native prefixes: the floor of the inventory when few segmentations are at hand.
+STANDARD_PREFIXES = frozenset(
+    "без бес в во вз вс вы до за из ис на над надо не о об обо от ото пере по под подо пре пред "
+    "преди при про раз рас роз рос с со су у через черес".split())
+
+
 def learn_affixes(segmented: dict[str, Entry]) -> AffixInventory:
     counts: dict[str, Counter] = {"prefix": Counter(), "suffix": Counter(), "ending": Counter()}
     for entry in segmented.values():
@@ -73,7 +81,7 @@ def learn_affixes(segmented: dict[str, Entry]) -> AffixInventory:
             if kind in counts:
                 counts[kind][text] += 1
     pick = lambda kind: frozenset(t for t, n in counts[kind].items() if n >= MIN_AFFIX_COUNT)
-    return AffixInventory(pick("prefix"), pick("suffix"), pick("ending"))
+    return AffixInventory(pick("prefix") | STANDARD_PREFIXES, pick("suffix"), pick("ending"))
 
 
 def carry_root(word: str, neighbour_roots: list[str]) -> Morphemes | None:
@@ -153,8 +161,8 @@ class Families:
             return False
         if compatible is not None:
             # The families' usual spellings must be allomorphs too: stops пуст~пущ~пут chains.
-            tops_a = [s for s, _ in self.spellings[ra].most_common(3)]
-            tops_b = [s for s, _ in self.spellings[rb].most_common(3)]
+            tops_a = [s for s, _ in self.spellings[ra].most_common(TOP_SPELLINGS)]
+            tops_b = [s for s, _ in self.spellings[rb].most_common(TOP_SPELLINGS)]
             if not any(x == y or compatible(x, y) for x in tops_a for y in tops_b):
                 return False
         if sum(self.spellings[ra].values()) < sum(self.spellings[rb].values()):
@@ -191,7 +199,7 @@ def compile_lexicon(sources: Path, use_tikhonov: bool = True, wiktionary: Path |
             for other in item.related:
                 wiki_related.append((key, yo_key(other.lower())))
 
-    affixes = learn_affixes(entries) if entries else AffixInventory(frozenset(), frozenset(), frozenset())
+    affixes = learn_affixes(entries)
 
     if use_tikhonov:
         for item in src.tikhonov_dictionary(sources):
@@ -260,16 +268,31 @@ def compile_lexicon(sources: Path, use_tikhonov: bool = True, wiktionary: Path |
                     if (fold(ra), fold(rb)) in curated_pairs:
                         proposals.append((2, (a, i), (b, j), f"{rule}; {ra}/{rb} (curated)"))
                     continue
-                if alt.kind == "irregular":
+                if alt.kind not in ("equal", "spelling"):
                     alternation_links[tuple(sorted((fold(ra), fold(rb))))] += 1
                 grade = {"equal": 0, "spelling": 0, "consonant": 1, "fleeting": 1, "irregular": 2}[alt.kind]
                 proposals.append((grade, (a, i), (b, j), f"{rule}; {alt.detail}" if alt.detail else rule))
 
+    # A derived word has one base.  When a link of equal root spelling already gives
+    # one, a second link that needs an alternation (вылетать → вылечивать) is noise.
+    based = {p[2] for p in proposals if p[0] == 0}
+    proposals = [p for p in proposals if p[0] == 0 or p[2] not in based or "curated" in p[3]]
+
     def trusted(x: str, y: str) -> bool:
+        # Even a textbook alternation is one noisy link away from палата/палач:
+        # a spelling pair must recur in two links (or be curated) before it joins roots.
         alt = compare_roots(x, y)
-        if alt is None or alt.kind == "irregular":
-            return alternation_links[tuple(sorted((x, y)))] >= MIN_VOWEL_LINKS or (x, y) in curated_pairs
-        return True
+        if alt is not None and alt.kind in ("equal", "spelling"):
+            return True
+        return alternation_links[tuple(sorted((x, y)))] >= MIN_ALTERNATION_LINKS or (x, y) in curated_pairs
+
+    def families_compatible(x: str, y: str) -> bool:
+        # Family-level check: usual spellings must be regular allomorphs or curated ones;
+        # link counts alone let вод (водить) and воз (возить) meet through провожать.
+        alt = compare_roots(x, y)
+        if alt is not None and alt.regular:
+            return trusted(x, y)
+        return (x, y) in curated_pairs
 
     families = Families(labels)
     for key in sorted(entries):
@@ -286,7 +309,7 @@ def compile_lexicon(sources: Path, use_tikhonov: bool = True, wiktionary: Path |
 
     for grade in (0, 1, 2):
         batch = [p for p in proposals if p[0] == grade]
-        if grade == 2:
+        if grade:
             batch = [p for p in batch if trusted(fold(entries[p[1][0]].roots[p[1][1]]), fold(entries[p[2][0]].roots[p[2][1]]))]
         for _ in range(4):
             # Group proposals by the families they would join; a join of two established
@@ -307,7 +330,7 @@ def compile_lexicon(sources: Path, use_tikhonov: bool = True, wiktionary: Path |
                 small = min(families.size(ra), families.size(rb)) <= SMALL_FAMILY
                 if distinct < 2 and not small:
                     continue
-                if families.join(first[1], first[2], first[3], trusted):
+                if families.join(first[1], first[2], first[3], families_compatible):
                     joined += 1
             stats["joins"] += joined
             if not joined:

@@ -25,6 +25,8 @@ def tikhonov_morphemes(sources: Path) -> Iterator[tuple[str, Morphemes]]:
     """`непробудный\tне:PREF/про:PREF/буд:ROOT/н:SUFF/ый:END` → (word, morphemes)."""
     folder = sources / "tikhonov-morphemes"
     for name in ("rus.train", "rus.valid", "rus.test"):
+        if not (folder / name).exists():
+            continue
         with open(folder / name, encoding="utf-8") as handle:
             for line in handle:
                 word, _, analysis = line.rstrip("\n").partition("\t")
@@ -101,13 +103,57 @@ def derivbase_links(sources: Path) -> Iterator[Link]:
                 for row in reader:
                     if len(row) < 5 or not row[0] or not row[2]:
                         continue
-                    rule = row[4].split("(")[0] if row[4] else ""
-                    yield Link(row[0].lower(), row[1], row[2].lower(), row[3], rule)
+                    rule, _, pattern = row[4].partition("(")
+                    source, target = row[0].lower(), row[2].lower()
+                    if pattern and not affixes_present(pattern.rstrip(")"), target):
+                        continue
+                    yield Link(source, row[1], target, row[3], rule)
+
+
+POS_NAMES = {"noun", "verb", "adj", "adv", "num", "part", "trg", "pron"}
+
+
+def _affix_variants(item: str) -> list[str]:
+    """`к(а)/овк(а)` → ["к", "овк"]; digits and the yod sign j are notation, not letters."""
+    out = []
+    for alt in item.split("/"):
+        core = re.sub(r"\(.*?\)", "", alt)
+        core = re.sub(r"[0-9jmf]", "", core)
+        out.append(core.replace("ё", "е"))
+    return out
+
+
+def affixes_present(pattern: str, target: str) -> bool:
+    """Does the derived word carry the affixes its DerivBase rule adds?
+
+    A rule `noun + ик -> noun` whose target has no «ик» (ротик → рота,
+    гордец → город) is a link read backwards or a generation error.
+    """
+    lhs = pattern.split("->")[0]
+    items = [item.strip() for item in lhs.split("+")]
+    word = target.replace("ё", "е")
+    seen_pos = False
+    for item in items:
+        if item in POS_NAMES or item.split("_")[0] in POS_NAMES:
+            seen_pos = True
+            continue
+        variants = [v for v in _affix_variants(item) if v]
+        if not variants:
+            continue  # zero affix (0m2) or pure ending
+        if not seen_pos:
+            if not any(word.startswith(v) for v in variants):
+                return False
+        elif not any(v in word[1:] for v in variants):
+            return False
+    return True
 
 
 def derivbase_compounds(sources: Path) -> Iterator[tuple[str, tuple[str, ...]]]:
     """Gold compound analyses: (compound, its part words)."""
-    with open(sources / "derivbase-ru" / "compounds_gold.csv", encoding="utf-8") as handle:
+    path = sources / "derivbase-ru" / "compounds_gold.csv"
+    if not path.exists():
+        return
+    with open(path, encoding="utf-8") as handle:
         reader = csv.DictReader(handle)
         for row in reader:
             parts = [w for w in row["words_m"].split(";") if w] + ([row["word_h"]] if row["word_h"] else [])

@@ -6,6 +6,7 @@ from typing import Annotated
 from fastapi import Depends, Request
 
 from lexicon.cognates import CognateEngine
+from lexicon.pronunciation import Pronouncer
 from lexicon.normalize import InvalidWord, NormalizedWord, normalize_word
 from service.api.errors import WordProblem
 
@@ -15,6 +16,13 @@ def get_engine(request: Request) -> CognateEngine:
 
 
 Engine = Annotated[CognateEngine, Depends(get_engine)]
+
+
+def get_pronouncer(request: Request) -> Pronouncer:
+    return request.app.state.pronouncer
+
+
+Pronunciation = Annotated[Pronouncer, Depends(get_pronouncer)]
 
 
 def read_word(field: str, raw: str) -> NormalizedWord:

@@ -40,6 +40,12 @@ class WordAnalysisOut(BaseModel):
     glosses: str | None = None
 
 
+class ReadingOut(BaseModel):
+    stressed: str = Field(description="the form with U+0301 after the stressed vowel")
+    phonemes: str = Field(description="transcription: Cyrillic letters, ʲ for softness, U+0301 on the stressed vowel")
+    source: str = Field(description="tikhonov | paradigm | espeak | user | spelling | guess")
+
+
 class WordOut(BaseModel):
     word: str
     normalized: str
@@ -47,7 +53,26 @@ class WordOut(BaseModel):
     lemmas: list[str]
     analyses: list[WordAnalysisOut]
     pronunciations: list[str]
+    readings: list[ReadingOut]
     wiktionary: str
+
+
+class HomophonesIn(Strict):
+    a: str = WordField
+    b: str = WordField
+
+
+class HomophonesOut(BaseModel):
+    a: str
+    b: str
+    homophones: bool
+    a_pronunciations: list[str]
+    b_pronunciations: list[str]
+    a_readings: list[ReadingOut]
+    b_readings: list[ReadingOut]
+    matched: list[str] = Field(description="transcriptions both words can have")
+    guess: bool = Field(description="true when a word is unknown to every stress source and its stress was guessed")
+    explanation: str
 
 
 class CognatesIn(Strict):

@@ -67,3 +67,20 @@ def test_unknown_route_is_problem_json(client):
 def test_openapi_has_clean_operation_ids(client):
     ops = {op["operationId"] for path in client.get("/openapi.json").json()["paths"].values() for op in path.values()}
     assert {"health", "get_word", "check_cognates", "check_cognates_batch"} <= ops
+
+
+def test_homophones(client):
+    body = client.post("/v1/homophones", json={"a": "луг", "b": "лук"}).json()
+    assert body["homophones"] is True and body["matched"] and "лу́к" in body["explanation"]
+    body = client.post("/v1/homophones", json={"a": "лук", "b": "люк"}).json()
+    assert body["homophones"] is False and body["a_pronunciations"] and body["b_pronunciations"]
+
+
+def test_homophones_bad_input(client):
+    response = client.post("/v1/homophones", json={"a": "луг", "b": "two words"})
+    assert response.status_code == 422 and response.json()["errors"][0]["field"] == "b"
+
+
+def test_word_has_pronunciations(client):
+    body = client.get("/v1/words/замок").json()
+    assert {r["stressed"] for r in body["readings"]} >= {"за́мок", "замо́к"}

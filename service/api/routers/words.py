@@ -6,7 +6,7 @@ from urllib.parse import quote
 from fastapi import APIRouter, Path
 
 from lexicon.normalize import InvalidWord
-from service.api.deps import Engine, read_word
+from service.api.deps import Engine, Pronunciation, read_word
 from service.api.schemas import (CognatesBatchIn, CognatesBatchOut, CognatesIn, CognatesOut, Health,
                                  WordOut)
 
@@ -21,10 +21,10 @@ def health(engine: Engine) -> dict:
 
 
 @router.get("/words/{word}", response_model=WordOut, operation_id="get_word", tags=["words"])
-def get_word(engine: Engine, word: str = Path(..., max_length=1000)) -> dict:
+def get_word(engine: Engine, pronouncer: Pronunciation, word: str = Path(..., max_length=1000)) -> dict:
     analysis = engine.analyse(read_word("word", word))
-    pronouncer = getattr(engine, "pronouncer", None)
-    pronunciations = [r.phonemes for r in pronouncer.readings(analysis.word.raw)] if pronouncer else []
+    readings = pronouncer.readings(word)
+    pronunciations = [r.phonemes for r in readings]
     return {
         "word": word,
         "normalized": analysis.word.text,
@@ -32,6 +32,7 @@ def get_word(engine: Engine, word: str = Path(..., max_length=1000)) -> dict:
         "lemmas": list(analysis.lemmas) or [analysis.word.text],
         "analyses": [{**an.to_json(), "related": engine.related(an, 20)} for an in analysis.analyses],
         "pronunciations": list(dict.fromkeys(pronunciations)),
+        "readings": [{"stressed": r.stressed, "phonemes": r.phonemes, "source": r.source} for r in readings],
         "wiktionary": "https://ru.wiktionary.org/wiki/" + quote(analysis.lemmas[0] if analysis.lemmas else analysis.word.text),
     }
 

@@ -1,0 +1,16 @@
+# Корень HTTP service on the bundled lexicon.
+FROM python:3.11-slim
+
+ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1
+WORKDIR /app
+
+COPY pyproject.toml README.md ./
+COPY lexicon ./lexicon
+COPY service ./service
+RUN pip install . && useradd --system --uid 10001 --no-create-home koren
+
+USER koren
+EXPOSE 8000
+HEALTHCHECK --interval=30s --timeout=3s --start-period=10s --retries=3 \
+  CMD python -c "import urllib.request,sys; sys.exit(0 if urllib.request.urlopen('http://127.0.0.1:8000/v1/health', timeout=2).status == 200 else 1)"
+CMD ["python", "-m", "service", "serve", "--host", "0.0.0.0", "--port", "8000"]
