@@ -53,6 +53,29 @@ def throughput(words: list[str]) -> dict:
     return {"pool_words": len(words), "checks_per_s_first_pass": round(first), "checks_per_s_warm": round(warm)}
 
 
+def pronunciation(words: list[str]) -> dict:
+    import resource
+
+    from lexicon.pronunciation import Pronouncer, transcribe
+
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    pronouncer = Pronouncer()
+    readings = [r for w in words[:5000] for r in pronouncer.readings(w.lower())]
+    after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    stressed = [r.stressed for r in readings]
+    transcribe.cache_clear()
+    started = time.perf_counter()
+    for w in stressed:
+        transcribe(w)
+    rate = len(stressed) / (time.perf_counter() - started)
+    started = time.perf_counter()
+    for w in words[5000:15000]:
+        pronouncer.readings(w.lower())
+    lookups = 10000 / (time.perf_counter() - started)
+    return {"transcriptions_per_s": round(rate), "readings_lookups_per_s_new_words": round(lookups),
+            "stress_data_rss_mb": round((after - before) / 1024, 1)}
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -95,7 +118,7 @@ def http_latency(words: list[str], n: int = 2000) -> dict:
 
 def main() -> None:
     words = pool_words()
-    results = {**cold_start(), **throughput(words), **http_latency(words)}
+    results = {**cold_start(), **throughput(words), **pronunciation(words), **http_latency(words)}
     for key, value in results.items():
         print(f"{key:28} {value}")
 

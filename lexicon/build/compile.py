@@ -175,7 +175,8 @@ class Families:
         return True
 
 
-def compile_lexicon(sources: Path, use_tikhonov: bool = True, wiktionary: Path | None = None) -> Compiled:
+def compile_lexicon(sources: Path, use_tikhonov: bool = True, wiktionary: Path | None = None,
+                    use_curated: bool = True) -> Compiled:
     entries: dict[str, Entry] = {}
     stats: Counter = Counter()
 
@@ -240,7 +241,7 @@ def compile_lexicon(sources: Path, use_tikhonov: bool = True, wiktionary: Path |
 
     # Curated senses label the nodes of listed lemmas.
     labels: dict[Node, frozenset[str]] = {}
-    for root, senses in read_curated_senses().items():
+    for root, senses in (read_curated_senses() if use_curated else {}).items():
         for sense, _gloss, keys in senses:
             for key in keys:
                 entry = entries.get(key)
@@ -253,7 +254,7 @@ def compile_lexicon(sources: Path, use_tikhonov: bool = True, wiktionary: Path |
     stats["labelled_nodes"] = len(labels)
 
     # Count how many links show each irregular alternation: one link is noise, two is a pattern.
-    allomorph_groups = read_curated_allomorphs()
+    allomorph_groups = read_curated_allomorphs() if use_curated else []
     curated_pairs = {(a, b) for spellings, _ in allomorph_groups for a in spellings for b in spellings if a != b}
     alternation_links: Counter = Counter()
     proposals: list[tuple[int, Node, Node, str]] = []

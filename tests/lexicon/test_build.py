@@ -100,7 +100,7 @@ def test_tikhonov_layer_can_be_dropped(mini, tmp_path):
     out = tmp_path / "no-tikhonov.sqlite"
     build_main(["--sources", str(mini[0]), "--out", str(out), "--no-tikhonov"])
     store = LexiconStore(out)
-    assert store.sources_note == "derivbase-ru"
+    assert store.sources_note == "derivbase-ru,curated"
     assert all(store.word(w) is None or store.word(w).source not in ("tikhonov-morphemes", "tikhonov-dictionary")
                for w in ("кот", "пар", "кошка"))
 
