@@ -31,6 +31,7 @@ lexicon: install
 	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev,build]'
 	$(PY) -m lexicon.build --sources $(SOURCES)
 	$(PY) -m lexicon.build.stress --sources $(SOURCES)
+	$(PY) -m lexicon.build.profanity --sources $(SOURCES)
 
 clean:
 	rm -rf $(VENV) .pytest_cache *.egg-info

@@ -76,6 +76,15 @@ def pronunciation(words: list[str]) -> dict:
             "stress_data_rss_mb": round((after - before) / 1024, 1)}
 
 
+def games() -> dict:
+    from lexicon.cognates import CognateEngine
+    from service import evaluation_hat
+
+    hat = evaluation_hat.throughput(CognateEngine())
+    return {"hat_explanation_words": hat["words"], "hat_explanations_per_s": hat["checks_per_second"],
+            "hat_first_check_of_target_ms": hat["first_check_of_a_target_ms"]}
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -118,7 +127,7 @@ def http_latency(words: list[str], n: int = 2000) -> dict:
 
 def main() -> None:
     words = pool_words()
-    results = {**cold_start(), **throughput(words), **pronunciation(words), **http_latency(words)}
+    results = {**cold_start(), **throughput(words), **pronunciation(words), **games(), **http_latency(words)}
     for key, value in results.items():
         print(f"{key:28} {value}")
 

@@ -5,10 +5,14 @@ always measure one thing.
 """
 from __future__ import annotations
 
+import importlib
+import inspect
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from lexicon.cognates import CognateEngine
+
+GAMES = ("hat",)
 
 
 @dataclass
@@ -96,4 +100,9 @@ def main(data: str = "tests/data", verbose: bool = True) -> int:
         if verbose:
             for miss in score.misses:
                 print("   ", miss)
+    # Each game scores its own sets; they share tests/data and this entry point.
+    for game in GAMES:
+        module = importlib.import_module(f"service.evaluation_{game}")
+        params = inspect.signature(module.main).parameters
+        module.main(folder, **({"verbose": verbose} if "verbose" in params else {}))
     return 0

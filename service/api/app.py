@@ -9,7 +9,7 @@ from lexicon import morphology
 from lexicon.cognates import CognateEngine
 from lexicon.pronunciation import Pronouncer
 from service.api import errors
-from service.api.routers import pronunciation, words
+from service.api.routers import hat, pronunciation, words
 
 
 def create_app(engine: CognateEngine | None = None, pronouncer: Pronouncer | None = None) -> FastAPI:
@@ -28,4 +28,5 @@ def create_app(engine: CognateEngine | None = None, pronouncer: Pronouncer | Non
     errors.install(app)
     app.include_router(words.router)
     app.include_router(pronunciation.router)
+    app.include_router(hat.router)
     return app

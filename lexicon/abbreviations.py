@@ -1,0 +1,184 @@
+"""Abbreviations: is a token one, what does it stand for, which words do its letters name.
+
+Knowledge comes from three places, strongest first:
+
+* ``table`` -- the curated table lexicon/curated/abbreviations.tsv
+  (``abbr<TAB>expansion<TAB>lemmas``), written for this project; one
+  abbreviation may have several expansions (ЗАО, КПП);
+* ``pymorphy3`` -- OpenCorpora tags a few hundred abbreviations ``Abbr``
+  (мгу, жкх, вуз) but gives no expansion;
+* ``shape`` -- an all-caps Cyrillic token of 2-6 letters (ЦУМ, ЖЭК) that
+  no source knows: probably an abbreviation, expansion unknown.
+
+Only the table can say which word a letter stands for; the other two only
+say that a token is an abbreviation.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+DEFAULT_TABLE = Path(__file__).resolve().parent / "curated" / "abbreviations.tsv"
+TABLE_SOURCE = "curated abbreviation table (lexicon/curated/abbreviations.tsv)"
+PYMORPHY_SOURCE = "pymorphy3 (OpenCorpora) tag Abbr"
+SHAPE_SOURCE = "all-caps Cyrillic token of 2-6 letters"
+
+_ALL_CAPS = re.compile(r"^[А-ЯЁ]{2,6}$")
+_CYRILLIC_LETTERS = re.compile(r"^[А-Яа-яЁё]+$")
+
+
+def _key(text: str) -> str:
+    return text.strip().lower().replace("ё", "е")
+
+
+@dataclass(frozen=True)
+class Expansion:
+    abbr: str                  # as the table spells it: МГУ, вуз, а/я
+    expansion: str             # Московский государственный университет
+    words: tuple[str, ...]     # lemmas the parts stand for: московский, государственный, университет
+
+    def to_json(self) -> dict:
+        return {"abbr": self.abbr, "expansion": self.expansion, "words": list(self.words)}
+
+
+@dataclass(frozen=True)
+class AbbreviationInfo:
+    token: str
+    source: str                               # table | pymorphy3 | shape
+    expansions: tuple[Expansion, ...] = ()    # empty unless the table knows it
+
+    @property
+    def known(self) -> bool:
+        return bool(self.expansions)
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        seen: dict[str, None] = {}
+        for exp in self.expansions:
+            for w in exp.words:
+                seen.setdefault(w, None)
+        return tuple(seen)
+
+    def to_json(self) -> dict:
+        return {"token": self.token, "source": self.source,
+                "expansions": [e.to_json() for e in self.expansions]}
+
+
+@dataclass
+class AbbreviationTable:
+    by_key: dict[str, list[Expansion]] = field(default_factory=dict)
+
+    @classmethod
+    def load(cls, path: str | Path | None = None) -> "AbbreviationTable":
+        table = cls()
+        text = Path(path or DEFAULT_TABLE).read_text(encoding="utf-8")
+        for lineno, line in enumerate(text.splitlines(), 1):
+            if not line.strip() or line.startswith("#"):
+                continue
+            parts = line.split("\t")
+            if len(parts) != 3:
+                raise ValueError(f"{path or DEFAULT_TABLE}:{lineno}: expected abbr<TAB>expansion<TAB>words")
+            abbr, expansion, words = (p.strip() for p in parts)
+            lemmas = tuple(w.strip().lower() for w in words.split(",") if w.strip())
+            entry = Expansion(abbr, expansion, lemmas)
+            bucket = table.by_key.setdefault(_key(abbr), [])
+            if entry not in bucket:
+                bucket.append(entry)
+        return table
+
+    def __len__(self) -> int:
+        return len(self.by_key)
+
+    def entries(self, token: str) -> list[Expansion]:
+        """Table rows for a token, matched the way a player would write it.
+
+        Exact spelling always matches.  A differently cased spelling matches
+        only when it is not an ordinary word: «смс» and «мгу» are МГУ and СМС,
+        but «сад» is not the abbreviation САД and «дом» not ДОМ.
+        """
+        rows = self.by_key.get(_key(token), [])
+        if not rows:
+            return []
+        exact = [r for r in rows if r.abbr == token or r.abbr.replace("ё", "е") == token.replace("ё", "е")]
+        if exact:
+            return exact
+        if token.isupper():
+            return list(rows)
+        lower_rows = [r for r in rows if not r.abbr.isupper()]
+        if lower_rows:
+            return lower_rows
+        # A capitals-only row typed in lower case (мгу, смс) counts only when pymorphy3's
+        # most likely reading is that abbreviation: «ок» is «окей», «дом» is дом, not ДОМ.
+        return list(rows) if _first_parse_is_abbr_noun(token) else []
+
+
+def _first_parse_is_abbr_noun(token: str) -> bool:
+    from lexicon.morphology import analyzer
+
+    parses = [p for p in analyzer().parse(token.lower()) if p.is_known]
+    return bool(parses) and "Abbr" in parses[0].tag and "NOUN" in parses[0].tag
+
+
+def is_ordinary_word(token: str) -> bool:
+    """Known to pymorphy3 through some parse that is not an abbreviation."""
+    from lexicon.morphology import analyzer
+
+    low = token.lower()
+    for p in analyzer().parse(low):
+        if p.is_known and "Abbr" not in p.tag:
+            return True
+    return False
+
+
+@lru_cache(maxsize=1)
+def table() -> AbbreviationTable:
+    return AbbreviationTable.load()
+
+
+@lru_cache(maxsize=50_000)
+def pymorphy_abbr(token: str) -> bool:
+    from lexicon.morphology import analyzer
+
+    parses = [p for p in analyzer().parse(token.lower()) if p.is_known]
+    return bool(parses) and any("Abbr" in p.tag for p in parses)
+
+
+def looks_like_abbreviation(token: str) -> bool:
+    """All capitals, Cyrillic, 2-6 letters: МГУ, ЖЭК, ЦУМ (not «Я», not «КОШКА!»-style shouting of long words)."""
+    return bool(_ALL_CAPS.match(token))
+
+
+@lru_cache(maxsize=50_000)
+def identify(token: str) -> AbbreviationInfo | None:
+    """Is `token` an abbreviation, and what does it stand for?  None when it is not one."""
+    token = token.strip()
+    if not token:
+        return None
+    rows = table().entries(token)
+    if rows:
+        return AbbreviationInfo(token, "table", tuple(rows))
+    if not _CYRILLIC_LETTERS.match(token):
+        return None
+    if looks_like_abbreviation(token):
+        return AbbreviationInfo(token, "pymorphy3" if pymorphy_abbr(token) else "shape")
+    if token.islower() and _first_parse_is_abbr_noun(token):
+        return AbbreviationInfo(token, "pymorphy3")
+    return None
+
+
+def expand(token: str) -> list[Expansion]:
+    """Expansions from the table ([] when unknown)."""
+    info = identify(token)
+    return list(info.expansions) if info else []
+
+
+def letter_words(token: str) -> tuple[str, ...]:
+    """Lemmas the letters (or parts) of the abbreviation stand for, from every expansion."""
+    info = identify(token)
+    return info.words if info else ()
+
+
+def source_name(source: str) -> str:
+    return {"table": TABLE_SOURCE, "pymorphy3": PYMORPHY_SOURCE, "shape": SHAPE_SOURCE}.get(source, source)

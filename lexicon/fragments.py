@@ -1,0 +1,148 @@
+"""Word fragments: «птеро…» for дактиль, «бомбо…» for убежище.
+
+The Hat forbids saying a non-word that, joined with the target (or a word
+sharing its root) and possibly a linking vowel or a few letters, makes an
+existing word.  The existing words are pymorphy3's whole dictionary
+(OpenCorpora, ~5 million forms), searched through its DAWG by prefix, so no
+hand list is involved.
+
+Two shapes are checked, with letters folded ё -> е:
+
+* fragment first: ``fragment + joint + base form`` is a dictionary form,
+  where ``base form`` is any form of the target or of a cognate (птеро +
+  дактиля, бомбо + убежищем) and ``joint`` is at most two letters;
+* fragment last: ``base stem + joint + fragment (+ ending)`` is a
+  dictionary form (вод + о + пад for вода, кот + ёнок for кот), with the
+  stem of at least three letters, the joint empty or a linking vowel and
+  at most three letters of ending after the fragment.
+
+Only tokens pymorphy3 does not know are fragments: a real word is never
+one, whatever it combines with.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Iterable
+
+from lexicon import morphology
+
+SOURCE = "pymorphy3 (OpenCorpora) dictionary word list"
+MAX_JOINT = 2          # letters between fragment and base form (fragment first)
+LINKING = ("", "о", "е", "и")   # joints allowed after the base stem (fragment last)
+MAX_ENDING = 3         # letters after the fragment (fragment last) or after the base form
+MIN_FRAGMENT = 3
+MIN_STEM = 3
+MAX_KEYS = 20_000      # prefix search cap, for very short fragments
+
+
+def fold(word: str) -> str:
+    return word.lower().replace("ё", "е")
+
+
+@dataclass(frozen=True)
+class FragmentMatch:
+    fragment: str      # the token, folded
+    word: str          # the existing word the pieces make: птеродактиль
+    base: str          # the target or cognate lemma it joins with
+    piece: str         # the part of `word` taken from the base: дактиль, убежище, вод
+    joint: str         # letters between the pieces: "", "о"
+    side: str          # "before" (fragment + base) or "after" (base + fragment)
+
+    @property
+    def explanation(self) -> str:
+        if self.side == "before":
+            parts = f"«{self.fragment}» + {'«' + self.joint + '» + ' if self.joint else ''}«{self.piece}»"
+        else:
+            parts = f"«{self.piece}» + {'«' + self.joint + '» + ' if self.joint else ''}«{self.fragment}»"
+        return f"{parts} make the word «{self.word}» (with «{self.base}»)"
+
+    def to_json(self) -> dict:
+        return {"fragment": self.fragment, "word": self.word, "base": self.base, "piece": self.piece,
+                "joint": self.joint, "side": self.side, "explanation": self.explanation, "source": SOURCE}
+
+
+def _dictionary_words():
+    return morphology.analyzer().dictionary.words
+
+
+@lru_cache(maxsize=50_000)
+def keys_with_prefix(prefix: str, limit: int = MAX_KEYS) -> tuple[str, ...]:
+    """Dictionary forms starting with `prefix` (folded, deduplicated, capped)."""
+    out: dict[str, None] = {}
+    words = _dictionary_words()
+    variants = {prefix}
+    if "е" in prefix:  # the DAWG spells ё; search both where the prefix has е
+        variants.add(prefix.replace("е", "ё", 1))
+    for variant in variants:
+        for i, key in enumerate(words.iterkeys(variant)):
+            if i >= limit:
+                break
+            out.setdefault(fold(key), None)
+    return tuple(out)
+
+
+def stem_of(lemma: str) -> str:
+    """Longest common beginning of the lemma's forms (дактил, убежищ, вод)."""
+    forms = [fold(f) for f in morphology.forms(lemma)] or [fold(lemma)]
+    stem = forms[0]
+    for f in forms[1:]:
+        while not f.startswith(stem):
+            stem = stem[:-1]
+    return stem
+
+
+def is_candidate(token: str) -> bool:
+    """A token that can be a fragment: Cyrillic letters only, 3+ letters, not a known word."""
+    word = fold(token)
+    if len(word) < MIN_FRAGMENT or not word.isalpha() or not all("а" <= ch <= "я" for ch in word):
+        return False
+    return not morphology.is_known(word)
+
+
+class FragmentFinder:
+    """Fragments for one target: build once per target, ask per token."""
+
+    def __init__(self, bases: Iterable[str]):
+        self.bases = tuple(dict.fromkeys(fold(b) for b in bases if b))
+        self.forms: dict[str, str] = {}        # folded form -> base lemma
+        self.stems: dict[str, str] = {}        # stem -> base lemma
+        for base in self.bases:
+            for form in morphology.forms(base) or {base}:
+                self.forms.setdefault(fold(form), base)
+            self.forms.setdefault(base, base)
+            stem = stem_of(base)
+            if len(stem) >= MIN_STEM:
+                self.stems.setdefault(stem, base)
+        self.find = lru_cache(maxsize=20_000)(self._find)
+
+    def _find(self, token: str) -> FragmentMatch | None:
+        if not is_candidate(token):
+            return None
+        frag = fold(token)
+        match = self._before(frag) or self._after(frag)
+        if match is not None:
+            # Name the word by its dictionary form: птеродактиль, not птеродактиле.
+            parses = [p for p in morphology.analyzer().parse(match.word) if p.is_known]
+            if parses:
+                match = FragmentMatch(match.fragment, fold(parses[0].normal_form), match.base, match.piece,
+                                      match.joint, match.side)
+        return match
+
+    def _before(self, frag: str) -> FragmentMatch | None:
+        for word in keys_with_prefix(frag):
+            rest = word[len(frag):]
+            for k in range(0, min(MAX_JOINT, len(rest)) + 1):
+                piece = rest[k:]
+                if piece in self.forms and len(piece) >= MIN_STEM:
+                    return FragmentMatch(frag, word, self.forms[piece], piece, rest[:k], "before")
+        return None
+
+    def _after(self, frag: str) -> FragmentMatch | None:
+        for stem, base in self.stems.items():
+            for joint in LINKING:
+                head = stem + joint + frag
+                for word in keys_with_prefix(head, 200):
+                    if len(word) - len(head) <= MAX_ENDING:
+                        return FragmentMatch(frag, word, base, stem, joint, "after")
+        return None

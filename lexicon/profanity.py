@@ -1,0 +1,183 @@
+"""Ненормативная лексика: is a token profanity, and of which kind?
+
+``find(token) -> ProfanityHit | None``.  A hit names the lemma, the root
+(хуй, пизда, ебля, блядь, сука, ...), the category and the source:
+
+* ``obscene``   -- мат proper: the four core roots;
+* ``euphemism`` -- stand-ins for мат (хрен, фиг, хер, долбаный);
+* ``vulgar``    -- coarse words and insults (говно, жопа, мудак);
+* ``slur``      -- slurs, ethnic and other (пидар, жид, шлюха).
+
+Data: lexicon/data/profanity.json, compiled by ``python -m
+lexicon.build.profanity`` from slaviclean (MIT) and LDNOOBW v2 (CC0).
+
+Precision first.  A token is *never* a hit when pymorphy3 also reads it
+as a form of an ordinary word: «сук» is the plural of сука but also сук
+(a branch), «хули» also хулить, «корабля», «рубля», «сабля» and
+«оскорблять» contain бля only by spelling, «застрахуйте» and «психуй»
+contain хуй, «колебаться» and «хлебать» еба, «мандарин» and «команда»
+манда.  The core-root patterns only look at words pymorphy3 does not know,
+and anchor еб/ёб and хуй to the start of the word or to a prefix.
+Lemmas that also have a clean literal sense (хрен the plant, сука the
+female dog) are hits with ``homonym`` set, so a caller can treat them as
+a warning.
+"""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+DEFAULT_DATA = Path(__file__).resolve().parent / "data" / "profanity.json"
+CATEGORIES = ("obscene", "euphemism", "vulgar", "slur")
+SOURCE_NAMES = {
+    "slaviclean": "slaviclean ru.csv (MIT)",
+    "ldnoobw": "LDNOOBW v2 ru list (CC0)",
+    "pattern": "core мат root pattern (lexicon/profanity.py)",
+}
+
+# Prefixes before the core roots; consonant-final prefixes take ъ before е/ё (съебать, подъебнуть).
+_VOWEL_PREFIXES = "за|на|по|до|вы|у|при|про|пере|недо|долбо|о|а|ни|не|по|раз|ра"
+_HARD_PREFIXES = "съ|сь|отъ|подъ|разъ|объ|въ|изъ|взъ|наъ"
+_PREFIX_HUY = "на|по|до|ни|не|от|за|вы|при|про|рас|раз|с|а|о|об|пере|под|из|ис|у|в|недо|охуе|ох"
+_CORE = [
+    ("хуй", re.compile(rf"^(?:{_PREFIX_HUY})?(?:{_PREFIX_HUY})?ху[йяеию]")),
+    ("пизда", re.compile(r"п[иеы]зд")),
+    ("ебля", re.compile(rf"^(?:(?:{_VOWEL_PREFIXES})|(?:{_HARD_PREFIXES}))?(?:е|йо|ё)б(?!онит|ед)")),
+    ("блядь", re.compile(r"бляд|^бля$|^бля[тд]ь?$")),
+]
+_LATIN = re.compile(r"[a-z0-9@$]")
+_DIGRAPHS = [("shch", "щ"), ("sch", "щ"), ("sh", "ш"), ("ch", "ч"), ("zh", "ж"), ("kh", "х"),
+             ("ya", "я"), ("ja", "я"), ("yu", "ю"), ("ju", "ю"), ("yo", "ё"), ("jo", "ё"), ("ts", "ц")]
+_SINGLE = str.maketrans({
+    "a": "а", "b": "б", "v": "в", "g": "г", "d": "д", "e": "е", "z": "з", "i": "и", "j": "й",
+    "k": "к", "l": "л", "m": "м", "n": "н", "o": "о", "p": "п", "r": "р", "s": "с", "t": "т",
+    "u": "у", "f": "ф", "h": "х", "c": "с", "x": "х", "w": "в", "q": "к",
+    "6": "б", "3": "з", "0": "о", "@": "а", "$": "с", "1": "и", "4": "ч",
+})
+
+
+def fold(word: str) -> str:
+    return word.strip().lower().replace("ё", "е")
+
+
+def deleet(word: str) -> str:
+    """Latin transliteration and leet digits to Cyrillic: blyad -> бляд, 6ля -> бля, huy -> хуй."""
+    out = word.lower()
+    for src, dst in _DIGRAPHS:
+        out = out.replace(src, dst)
+    out = re.sub(r"(?<=[аеиоуыэюяaeiou])y", "й", out)
+    out = out.replace("y", "ы")
+    return fold(out.translate(_SINGLE))
+
+
+def core_root(word: str) -> str | None:
+    """The core мат root a folded Cyrillic word is built on, by spelling alone."""
+    for root, rx in _CORE:
+        if rx.search(word):
+            return root
+    return None
+
+
+@lru_cache(maxsize=100_000)
+def _known_lemmas(word: str) -> tuple[str, ...]:
+    from lexicon.morphology import analyzer
+
+    return tuple(dict.fromkeys(fold(p.normal_form) for p in analyzer().parse(word) if p.is_known))
+
+
+def clean_reading(word: str, lemmas: dict) -> str | None:
+    """A pymorphy3 lemma of `word` that is an ordinary word (not in `lemmas`, no core root), if any."""
+    for lemma in _known_lemmas(word):
+        if lemma not in lemmas and core_root(lemma) is None:
+            return lemma
+    return None
+
+
+@dataclass(frozen=True)
+class ProfanityHit:
+    token: str          # as given
+    form: str           # folded form that was looked up
+    lemma: str
+    root: str
+    category: str       # obscene | euphemism | vulgar | slur
+    source: str         # slaviclean | ldnoobw | pattern
+    via: str            # lemma (pymorphy3 lemma in the table) | form | variant | pattern
+    homonym: str | None = None   # the clean literal sense, when the word has one
+
+    def to_json(self) -> dict:
+        return {"token": self.token, "form": self.form, "lemma": self.lemma, "root": self.root,
+                "category": self.category, "source": SOURCE_NAMES.get(self.source, self.source),
+                "via": self.via, **({"homonym": self.homonym} if self.homonym else {})}
+
+
+class Profanity:
+    def __init__(self, data: dict):
+        self.lemmas: dict[str, dict] = data["lemmas"]
+        self.forms: dict[str, str] = {form: lemma for lemma, forms in data.get("forms", {}).items()
+                                      for form in forms.split()}
+        self.variants: dict[str, str] = data.get("variants", {})
+        self.find = lru_cache(maxsize=100_000)(self._find)
+
+    @classmethod
+    def load(cls, path: str | Path | None = None) -> "Profanity":
+        path = Path(path or DEFAULT_DATA)
+        if not path.exists():
+            raise FileNotFoundError(f"{path} missing: run python -m lexicon.build.profanity --sources ../shared/lexicon-sources")
+        return cls(json.loads(path.read_text(encoding="utf-8")))
+
+    def _hit(self, token: str, form: str, lemma: str, via: str, source: str = "slaviclean") -> ProfanityHit:
+        entry = self.lemmas[lemma]
+        return ProfanityHit(token, form, lemma, entry["root"], entry["category"], source, via, entry.get("homonym"))
+
+    def _find(self, token: str) -> ProfanityHit | None:
+        raw = token.strip()
+        if not raw:
+            return None
+        word = fold(raw).replace("-", "").replace("\u2011", "")
+        if _LATIN.search(word):
+            if word in self.variants:
+                return ProfanityHit(raw, word, word, self.variants[word], "obscene", "ldnoobw", "variant")
+            cyr = deleet(word)
+            if re.search(r"[^а-я]", cyr):
+                return None
+            root = core_root(cyr)
+            if root and not clean_reading(cyr, self.lemmas):
+                return ProfanityHit(raw, cyr, cyr, root, "obscene", "pattern", "pattern")
+            if cyr in self.lemmas and self.lemmas[cyr]["category"] == "obscene":
+                return self._hit(raw, cyr, cyr, "lemma")
+            return None
+        clean = clean_reading(word, self.lemmas)
+        if clean:
+            if word in self.lemmas:
+                # The profane word itself, spelled as its own lemma, that is also a form of an
+                # ordinary word (сука / сук, хули / хулить): a hit marked as a homonym.
+                entry = self.lemmas[word]
+                return ProfanityHit(raw, word, word, entry["root"], entry["category"], "slaviclean", "lemma",
+                                    entry.get("homonym") or f"also a form of «{clean}»")
+            return None   # also a form of an ordinary word: сук, корабля, застрахуйте
+        for lemma in _known_lemmas(word):
+            if lemma in self.lemmas:
+                return self._hit(raw, word, lemma, "lemma")
+        if word in self.lemmas:
+            return self._hit(raw, word, word, "lemma")
+        if word in self.forms:
+            return self._hit(raw, word, self.forms[word], "form")
+        if word in self.variants:
+            return ProfanityHit(raw, word, word, self.variants[word], "obscene", "ldnoobw", "variant")
+        root = core_root(word)
+        if root:
+            return ProfanityHit(raw, word, word, root, "obscene", "pattern", "pattern")
+        return None
+
+
+@lru_cache(maxsize=1)
+def default() -> Profanity:
+    return Profanity.load()
+
+
+def find(token: str) -> ProfanityHit | None:
+    """Is `token` profanity?  See the module docstring for what counts."""
+    return default().find(token)
