@@ -6,11 +6,30 @@ import json
 import sys
 
 
+LOG_CONFIG = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"},
+                   "json": {"format": "%(message)s"}},
+    "handlers": {"default": {"class": "logging.StreamHandler", "formatter": "plain", "stream": "ext://sys.stderr"},
+                 "access": {"class": "logging.StreamHandler", "formatter": "json", "stream": "ext://sys.stdout"}},
+    "loggers": {"uvicorn": {"handlers": ["default"], "level": "INFO"},
+                "uvicorn.error": {"level": "INFO"},
+                "koren": {"handlers": ["default"], "level": "INFO", "propagate": False},
+                "koren.access": {"handlers": ["access"], "level": "INFO", "propagate": False}},
+}
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     import uvicorn
 
+    config = json.loads(json.dumps(LOG_CONFIG))
+    config["loggers"]["koren.access"]["level"] = "INFO" if args.access_log else "WARNING"
+    for name in ("uvicorn", "koren"):
+        config["loggers"][name]["level"] = args.log_level.upper()
+    # uvicorn's own access log prints paths with words and query strings; ours logs route templates only.
     uvicorn.run("service.api.app:create_app", factory=True, host=args.host, port=args.port,
-                workers=args.workers, log_level=args.log_level)
+                workers=args.workers, log_config=config, access_log=False, timeout_graceful_shutdown=10)
     return 0
 
 
@@ -57,6 +76,8 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--workers", type=int, default=1)
     serve.add_argument("--log-level", default="info")
+    serve.add_argument("--no-access-log", dest="access_log", action="store_false",
+                       help="skip the JSON access log on stdout (route, status, ms; never bodies)")
     serve.set_defaults(func=cmd_serve)
 
     check = sub.add_parser("check", help="are two words однокоренные? prints the verdict and its evidence")

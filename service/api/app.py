@@ -4,15 +4,21 @@ from __future__ import annotations
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
+from fastapi.middleware.cors import CORSMiddleware
 
 from lexicon import morphology
 from lexicon.cognates import CognateEngine
 from lexicon.pronunciation import Pronouncer
+from service import settings as settings_module
 from service.api import errors
-from service.api.routers import hat, pronunciation, words
+from service.api.middleware import GuardMiddleware
+from service.api.routers import hat, ops, pronunciation, words
 
 
-def create_app(engine: CognateEngine | None = None, pronouncer: Pronouncer | None = None) -> FastAPI:
+def create_app(engine: CognateEngine | None = None, pronouncer: Pronouncer | None = None,
+               settings: settings_module.Settings | None = None) -> FastAPI:
+    settings = settings or settings_module.load()
+
     @asynccontextmanager
     async def lifespan(app: FastAPI):
         if app.state.engine is None:
@@ -25,8 +31,15 @@ def create_app(engine: CognateEngine | None = None, pronouncer: Pronouncer | Non
                   description="Referee for Russian word games: cognates, homophones and game rules, each verdict with its evidence.")
     app.state.engine = engine
     app.state.pronouncer = pronouncer
+    app.state.settings = settings
     errors.install(app)
+    app.include_router(ops.router)
     app.include_router(words.router)
     app.include_router(pronunciation.router)
     app.include_router(hat.router)
+    if settings.cors_origins:
+        # Closed by default: browsers on other origins get no CORS headers unless configured.
+        app.add_middleware(CORSMiddleware, allow_origins=list(settings.cors_origins),
+                           allow_methods=["GET", "POST", "DELETE"], allow_headers=["Authorization", "Content-Type"])
+    app.add_middleware(GuardMiddleware, max_body_bytes=settings.max_body_bytes, timeout_s=settings.request_timeout_s)
     return app

@@ -29,9 +29,10 @@ class WordProblem(Exception):
 
 def _clean(value):
     """Validation errors echo input; keep them JSON-safe and short."""
-    if isinstance(value, (str, int, float, bool)) or value is None:
-        return value[:200] if isinstance(value, str) else value
-    return str(value)[:200]
+    if isinstance(value, (int, float, bool)) or value is None:
+        return value
+    # Lone surrogates (\ud800) cannot be encoded as UTF-8 JSON: replace them.
+    return str(value)[:200].encode("utf-8", "replace").decode("utf-8")
 
 
 def install(app: FastAPI) -> None:
@@ -52,8 +53,11 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_: Request, exc: StarletteHTTPException):
-        titles = {404: "Not found", 405: "Method not allowed", 413: "Request too large"}
-        return problem(exc.status_code, titles.get(exc.status_code, "Error"), str(exc.detail))
+        titles = {400: "Bad request", 404: "Not found", 405: "Method not allowed", 413: "Request too large"}
+        detail = str(exc.detail)
+        if exc.status_code == 400 and "parsing the body" in detail:
+            detail = "the body is not JSON in UTF-8"
+        return problem(exc.status_code, titles.get(exc.status_code, "Error"), detail)
 
     @app.exception_handler(Exception)
     async def unexpected(_: Request, exc: Exception):

@@ -6,6 +6,7 @@ from urllib.parse import quote
 from fastapi import APIRouter, Path
 
 from lexicon.normalize import InvalidWord
+from service.api import metrics
 from service.api.deps import Engine, Pronunciation, read_word
 from service.api.schemas import (CognatesBatchIn, CognatesBatchOut, CognatesIn, CognatesOut, Health,
                                  WordOut)
@@ -40,7 +41,9 @@ def get_word(engine: Engine, pronouncer: Pronunciation, word: str = Path(..., ma
 @router.post("/cognates", response_model=CognatesOut, operation_id="check_cognates", tags=["words"])
 def cognates(body: CognatesIn, engine: Engine) -> dict:
     a, b = read_word("a", body.a), read_word("b", body.b)
-    return engine.compare(a, b).to_json()
+    verdict = engine.compare(a, b)
+    metrics.verdict("cognates", verdict.cognate)
+    return verdict.to_json()
 
 
 @router.post("/cognates/batch", response_model=CognatesBatchOut, operation_id="check_cognates_batch", tags=["words"])

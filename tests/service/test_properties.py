@@ -1,0 +1,106 @@
+"""Property tests: hostile and broken input never yields a 5xx, and spans stay inside the text.
+
+Strategies mix Russian letters with the things players' apps actually send:
+stress marks, zero-width and bidi marks, Latin look-alikes, emoji, control
+characters, surrogates' neighbours and very long tokens.
+"""
+from urllib.parse import quote
+
+import pytest
+from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from service.api.app import create_app
+
+NOISE = "\u0301\u0300\u200b\u200d\u200e\u202e\ufeff\x00\x07\t\n aoecpxAOECPX😀ё-+.,!?«»—…"
+RUSSIAN = "абвгдеёжзийклмнопрстуфхцчшщъыьэюяАБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯ"
+words = st.one_of(
+    st.text(alphabet=RUSSIAN, min_size=1, max_size=12),
+    st.text(alphabet=RUSSIAN + NOISE, max_size=20),
+    st.text(max_size=30),
+    st.sampled_from(["кот", "кошка", "за+мок", "за\u0301мок", "кoт", "МГУ", "птеро", "", " ", "к" * 70]),
+)
+texts = st.lists(words, max_size=40).map(" ".join) | st.text(max_size=300)
+json_junk = st.one_of(st.none(), st.integers(), st.floats(allow_nan=False, allow_infinity=False), st.booleans(), st.lists(st.integers(), max_size=3),
+                      st.dictionaries(st.text(max_size=3), st.integers(), max_size=2))
+SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+
+
+@pytest.fixture(scope="module")
+def api(engine):
+    with TestClient(create_app(engine)) as client:
+        yield client
+
+
+def check_spans(body: dict, text: str) -> None:
+    for key in ("violations", "findings"):
+        for item in body.get(key, []):
+            if "start" in item:
+                assert 0 <= item["start"] <= item["end"] <= len(text)
+                assert text[item["start"]:item["end"]] == item["token"]
+
+
+def ok_or_4xx(response) -> dict:
+    assert response.status_code < 500, response.text
+    if response.status_code >= 400:
+        assert response.headers["content-type"].startswith("application/problem+json")
+    return response.json()
+
+
+@SETTINGS
+@given(a=words, b=words)
+def test_cognates(api, a, b):
+    ok_or_4xx(api.post("/v1/cognates", json={"a": a, "b": b}))
+
+
+@SETTINGS
+@given(a=st.one_of(words, json_junk), b=st.one_of(words, json_junk))
+def test_cognates_wrong_types(api, a, b):
+    ok_or_4xx(api.post("/v1/cognates", json={"a": a, "b": b}))
+
+
+@SETTINGS
+@given(pairs=st.lists(st.tuples(words, words), max_size=8))
+def test_batch(api, pairs):
+    body = ok_or_4xx(api.post("/v1/cognates/batch", json={"pairs": pairs}))
+    if "results" in body:
+        assert len(body["results"]) == len(pairs)
+
+
+@SETTINGS
+@given(word=words)
+def test_word(api, word):
+    ok_or_4xx(api.get("/v1/words/" + quote(word, safe="")))
+
+
+@SETTINGS
+@given(a=words, b=words)
+def test_homophones(api, a, b):
+    ok_or_4xx(api.post("/v1/homophones", json={"a": a, "b": b}))
+
+
+@SETTINGS
+@given(target=words, text=texts)
+def test_hat_explanation(api, target, text):
+    body = ok_or_4xx(api.post("/v1/hat/explanation", json={"target": target, "text": text}))
+    check_spans(body, text)
+
+
+@SETTINGS
+@given(text=texts)
+def test_hat_explanation_with_real_target(api, text):
+    body = ok_or_4xx(api.post("/v1/hat/explanation", json={"target": "кошка", "text": text}))
+    check_spans(body, text)
+
+
+@SETTINGS
+@given(target=words, guess=words)
+def test_hat_guess(api, target, guess):
+    ok_or_4xx(api.post("/v1/hat/guess", json={"target": target, "guess": guess}))
+
+
+def test_raw_garbage_bodies(api):
+    for raw in (b"\xff\xfe\x00", b"[]", b"null", b'{"a": "\xd0"}', b"{" * 10000, b'{"a": "\\ud800", "b": "kot"}'):
+        response = api.post("/v1/cognates", content=raw, headers={"content-type": "application/json"})
+        assert 400 <= response.status_code < 500, (raw[:20], response.text)

@@ -1,0 +1,23 @@
+"""Schemathesis drives every operation of our own /openapi.json: no 5xx, responses match the schema.
+
+Bounded: a few dozen examples per operation, so the whole run stays in seconds.
+"""
+import schemathesis
+from hypothesis import HealthCheck, settings
+
+from lexicon.cognates import CognateEngine
+from lexicon.pronunciation import Pronouncer
+from service.api.app import create_app
+
+app = create_app(CognateEngine(), Pronouncer())
+schema = schemathesis.openapi.from_asgi("/openapi.json", app)
+
+
+@schema.parametrize()
+@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+def test_operation(case):
+    response = case.call()
+    assert response.status_code < 500, response.text
+    case.validate_response(response, checks=[schemathesis.checks.not_a_server_error,
+                                             schemathesis.checks.response_schema_conformance])
+
