@@ -6,7 +6,7 @@ SOURCES ?= ../shared/lexicon-sources
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install run test eval bench lexicon clean
+.PHONY: install run test eval bench load lexicon clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -26,6 +26,10 @@ eval: install
 
 bench: install
 	$(PY) bench/run.py
+
+load: install
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev,load]'
+	$(PY) bench/load.py
 
 lexicon: install
 	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev,build]'

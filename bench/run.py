@@ -80,9 +80,14 @@ def games() -> dict:
     from lexicon.cognates import CognateEngine
     from service import evaluation_hat
 
-    hat = evaluation_hat.throughput(CognateEngine())
-    return {"hat_explanation_words": hat["words"], "hat_explanations_per_s": hat["checks_per_second"],
-            "hat_first_check_of_target_ms": hat["first_check_of_a_target_ms"]}
+    engine = CognateEngine()
+    hat = evaluation_hat.throughput(engine)
+    out = {"hat_explanation_words": hat["words"], "hat_explanations_per_s": hat["checks_per_second"],
+           "hat_first_check_of_target_ms": hat["first_check_of_a_target_ms"]}
+    from bench import mafia
+
+    out.update({f"mafia_{k}": v for k, v in mafia.measure(engine).items()})
+    return out
 
 
 def free_port() -> int:

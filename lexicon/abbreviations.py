@@ -137,7 +137,7 @@ def table() -> AbbreviationTable:
     return AbbreviationTable.load()
 
 
-@lru_cache(maxsize=50_000)
+@lru_cache(maxsize=20_000)
 def pymorphy_abbr(token: str) -> bool:
     from lexicon.morphology import analyzer
 
@@ -150,7 +150,7 @@ def looks_like_abbreviation(token: str) -> bool:
     return bool(_ALL_CAPS.match(token))
 
 
-@lru_cache(maxsize=50_000)
+@lru_cache(maxsize=20_000)
 def identify(token: str) -> AbbreviationInfo | None:
     """Is `token` an abbreviation, and what does it stand for?  None when it is not one."""
     token = token.strip()

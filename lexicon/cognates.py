@@ -85,7 +85,7 @@ class Verdict:
 class CognateEngine:
     def __init__(self, store: LexiconStore | None = None):
         self.store = store or LexiconStore()
-        self.analyse_key = lru_cache(maxsize=100_000)(self._analyse_key)
+        self.analyse_key = lru_cache(maxsize=50_000)(self._analyse_key)
 
     # --- reading words -------------------------------------------------------
     def analyse(self, raw: str | NormalizedWord) -> WordAnalysis:

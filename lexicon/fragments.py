@@ -66,7 +66,7 @@ def _dictionary_words():
     return morphology.analyzer().dictionary.words
 
 
-@lru_cache(maxsize=50_000)
+@lru_cache(maxsize=10_000)
 def keys_with_prefix(prefix: str, limit: int = MAX_KEYS) -> tuple[str, ...]:
     """Dictionary forms starting with `prefix` (folded, deduplicated, capped)."""
     out: dict[str, None] = {}
@@ -114,7 +114,7 @@ class FragmentFinder:
             stem = stem_of(base)
             if len(stem) >= MIN_STEM:
                 self.stems.setdefault(stem, base)
-        self.find = lru_cache(maxsize=20_000)(self._find)
+        self.find = lru_cache(maxsize=2_000)(self._find)
 
     def _find(self, token: str) -> FragmentMatch | None:
         if not is_candidate(token):

@@ -29,7 +29,7 @@ class Parse:
     known: bool   # from the dictionary, not predicted by suffix
 
 
-@lru_cache(maxsize=100_000)
+@lru_cache(maxsize=50_000)
 def parses(word: str) -> tuple[Parse, ...]:
     out = []
     seen = set()
@@ -59,7 +59,7 @@ def is_known(word: str) -> bool:
     return analyzer().word_is_known(word)
 
 
-@lru_cache(maxsize=20_000)
+@lru_cache(maxsize=5_000)
 def forms(lemma: str) -> frozenset[str]:
     """Every form of every known lexeme whose lemma is `lemma`."""
     out = set()

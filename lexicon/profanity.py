@@ -81,7 +81,7 @@ def core_root(word: str) -> str | None:
     return None
 
 
-@lru_cache(maxsize=100_000)
+@lru_cache(maxsize=20_000)
 def _known_lemmas(word: str) -> tuple[str, ...]:
     from lexicon.morphology import analyzer
 
@@ -119,7 +119,7 @@ class Profanity:
         self.forms: dict[str, str] = {form: lemma for lemma, forms in data.get("forms", {}).items()
                                       for form in forms.split()}
         self.variants: dict[str, str] = data.get("variants", {})
-        self.find = lru_cache(maxsize=100_000)(self._find)
+        self.find = lru_cache(maxsize=20_000)(self._find)
 
     @classmethod
     def load(cls, path: str | Path | None = None) -> "Profanity":

@@ -196,7 +196,7 @@ _BASE = {"а": "а", "о": "о", "у": "у", "э": "э", "ы": "ы", "и": "и",
          "е": "э", "ё": "о", "ю": "у", "я": "а"}
 
 
-@lru_cache(maxsize=200_000)
+@lru_cache(maxsize=50_000)
 def transcribe(stressed_word: str) -> str:
     """Standard-pronunciation transcription; stress by U+0301 or ё."""
     word, idx = parse_marked(stressed_word)
@@ -329,7 +329,7 @@ class Pronouncer:
                                    uri=True, check_same_thread=False)
         self._lock = threading.Lock()
         self._morph = morph
-        self._cached = lru_cache(maxsize=100_000)(self._readings)
+        self._cached = lru_cache(maxsize=50_000)(self._readings)
 
     @property
     def morph(self):

@@ -99,9 +99,9 @@ class LexiconStore:
         self.sources_note = meta.get("sources", "")
         self.affixes = AffixInventory.from_json(json.loads(meta["affixes"]))
         self._vias = dict(self._query("SELECT id, text FROM vias"))
-        self.word = lru_cache(maxsize=200_000)(self._word)
-        self.family = lru_cache(maxsize=50_000)(self._family)
-        self.node = lru_cache(maxsize=200_000)(self._node)
+        self.word = lru_cache(maxsize=100_000)(self._word)
+        self.family = lru_cache(maxsize=20_000)(self._family)
+        self.node = lru_cache(maxsize=50_000)(self._node)
 
     def _query(self, sql: str, args: tuple = ()) -> list[tuple]:
         with self._lock:

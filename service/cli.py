@@ -27,9 +27,41 @@ def cmd_serve(args: argparse.Namespace) -> int:
     config["loggers"]["koren.access"]["level"] = "INFO" if args.access_log else "WARNING"
     for name in ("uvicorn", "koren"):
         config["loggers"][name]["level"] = args.log_level.upper()
+    if args.workers > 1:
+        return serve_forked(args, config)
     # uvicorn's own access log prints paths with words and query strings; ours logs route templates only.
     uvicorn.run("service.api.app:create_app", factory=True, host=args.host, port=args.port,
-                workers=args.workers, log_config=config, access_log=False, timeout_graceful_shutdown=10)
+                log_config=config, access_log=False, timeout_graceful_shutdown=10)
+    return 0
+
+
+def serve_forked(args: argparse.Namespace, log_config: dict) -> int:
+    """Several workers forked from one parent that already loaded the lexicon.
+
+    uvicorn's own --workers spawns fresh interpreters, each loading pymorphy3's
+    dictionaries and the caches again (about 62 MB each); forking after the load
+    lets the workers share those pages copy-on-write.
+    """
+    import logging.config
+
+    from gunicorn.app.base import BaseApplication
+
+    from service.api.app import create_app
+
+    logging.config.dictConfig(log_config)  # inherited by the forked workers
+    app = create_app(preload=True)
+
+    class Server(BaseApplication):
+        def load_config(self):
+            for key, value in {"bind": f"{args.host}:{args.port}", "workers": args.workers,
+                               "worker_class": "uvicorn_worker.UvicornWorker", "preload_app": True,
+                               "graceful_timeout": 10, "timeout": 60, "accesslog": None}.items():
+                self.cfg.set(key, value)
+
+        def load(self):
+            return app
+
+    Server().run()
     return 0
 
 
@@ -91,5 +123,8 @@ def main(argv: list[str] | None = None) -> int:
     ev.add_argument("--quiet", action="store_true", help="figures only, no misses")
     ev.set_defaults(func=cmd_eval)
 
+    from service import cli_chgk
+
+    cli_chgk.register(sub)
     args = parser.parse_args(argv)
     return args.func(args)

@@ -12,12 +12,18 @@ from lexicon.pronunciation import Pronouncer
 from service import settings as settings_module
 from service.api import errors
 from service.api.middleware import GuardMiddleware
-from service.api.routers import hat, ops, pronunciation, words
+from service.api.routers import chgk, hat, mafia, ops, pronunciation, words
 
 
 def create_app(engine: CognateEngine | None = None, pronouncer: Pronouncer | None = None,
-               settings: settings_module.Settings | None = None) -> FastAPI:
+               settings: settings_module.Settings | None = None, preload: bool = False) -> FastAPI:
     settings = settings or settings_module.load()
+    if preload:
+        # Load before the workers fork so they share the pages (see service.cli.serve_forked).
+        engine = engine or CognateEngine()
+        pronouncer = pronouncer or Pronouncer(morph=morphology.analyzer())
+        engine.compare("кот", "кошка")
+        pronouncer.readings("замок")
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
@@ -37,6 +43,8 @@ def create_app(engine: CognateEngine | None = None, pronouncer: Pronouncer | Non
     app.include_router(words.router)
     app.include_router(pronunciation.router)
     app.include_router(hat.router)
+    app.include_router(mafia.router)
+    app.include_router(chgk.router)
     if settings.cors_origins:
         # Closed by default: browsers on other origins get no CORS headers unless configured.
         app.add_middleware(CORSMiddleware, allow_origins=list(settings.cors_origins),

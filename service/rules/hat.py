@@ -244,7 +244,7 @@ class TargetProfile:
 
 _profiles: "weakref.WeakKeyDictionary[CognateEngine, OrderedDict[str, TargetProfile]]" = weakref.WeakKeyDictionary()
 _profiles_lock = threading.Lock()
-PROFILE_CACHE = 256
+PROFILE_CACHE = 128  # a profile holds its related words' forms: ~0.2 MB each
 
 
 def profile(engine: CognateEngine, target: str | NormalizedWord) -> TargetProfile:

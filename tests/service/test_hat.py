@@ -4,7 +4,6 @@ import pytest
 from fastapi.testclient import TestClient
 
 from service.api.app import create_app
-from service.api.routers import hat as hat_router
 from service.evaluation_hat import score_explanations, score_guesses, throughput
 from service.rules import hat
 from tests.conftest import DATA
@@ -193,8 +192,6 @@ def test_throughput_smoke(engine):
 @pytest.fixture(scope="module")
 def hat_client(engine):
     app = create_app(engine)
-    if not any(getattr(r, "path", "") == "/v1/hat/guess" for r in app.routes):
-        app.include_router(hat_router.router)
     with TestClient(app) as c:
         yield c
 

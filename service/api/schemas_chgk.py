@@ -1,0 +1,122 @@
+"""Request and response models of the «Что? Где? Когда?» endpoints (../shared/API.md).
+
+The contract's fields (`verdict`, `reason`) are the minimum; `matched`,
+`matched_variant`, `source`, `message`, `normalized` and `evidence` are
+additions, as are the batch and package endpoints (issue 7).
+"""
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, Field
+
+from service.api.schemas import Strict
+from service.rules.chgk import MAX_ANSWER, MAX_ANSWERS, MAX_PACKAGE, MAX_TEAM, MAX_VARIANTS
+
+
+class ChgkAnswerIn(Strict):
+    answer: str = Field(..., max_length=MAX_ANSWER, description=f"the team's answer, at most {MAX_ANSWER} characters")
+    reference: str = Field(..., min_length=1, max_length=MAX_ANSWER,
+                           description="the reference answer («Ответ:»); optional parts in [square brackets]")
+    accepted: list[str] = Field(default_factory=list, max_length=MAX_VARIANTS,
+                                description=f"«Зачёт:» entries, at most {MAX_VARIANTS}")
+    rejected: list[str] = Field(default_factory=list, max_length=MAX_VARIANTS,
+                                description=f"«Незачёт:» entries, at most {MAX_VARIANTS}")
+
+
+Verdict = Literal["accept", "reject", "judge"]
+
+
+class ChgkAnswerOut(BaseModel):
+    verdict: Verdict = Field(..., description="accept | reject | judge (a person decides; see reason and message)")
+    reason: str = Field(..., description="exact | number | word_form | word_order | transliteration | typo | "
+                                         "alternative | rejected_list | multiple_answers | less_precise | "
+                                         "related_word | extra_words | other_script | different | empty")
+    matched: str | None = Field(None, description="the entry that matched, as given (reference, зачёт or незачёт)")
+    matched_variant: str | None = Field(None, description="the entry with its optional parts resolved")
+    source: Literal["reference", "accepted", "rejected"] | None = None
+    message: str
+    answer: str
+    normalized: str = Field(..., description="the answer's tokens after normalisation (#N for numbers)")
+    evidence: list[dict[str, Any]]
+    rules: str
+
+
+class TeamAnswer(Strict):
+    team: Annotated[str, Field(max_length=MAX_TEAM)] | int | None = Field(
+        None, description=f"team name (at most {MAX_TEAM} characters) or number")
+    answer: str = Field(..., max_length=MAX_ANSWER)
+
+
+class ChgkAnswersIn(Strict):
+    reference: str = Field(..., min_length=1, max_length=MAX_ANSWER)
+    accepted: list[str] = Field(default_factory=list, max_length=MAX_VARIANTS)
+    rejected: list[str] = Field(default_factory=list, max_length=MAX_VARIANTS)
+    answers: list[TeamAnswer] = Field(..., min_length=1, max_length=MAX_ANSWERS,
+                                      description=f"the teams' answers, 1 to {MAX_ANSWERS}")
+
+
+class GroupAnswer(BaseModel):
+    team: str | int | None
+    answer: str
+    reason: str
+
+
+class ChgkGroup(ChgkAnswerOut):
+    answer: str | None = None
+    representative: str = Field(..., description="the first answer of the group as sent")
+    answers: list[GroupAnswer]
+    size: int
+
+
+class ChgkResult(BaseModel):
+    team: str | int | None
+    answer: str
+    verdict: Verdict
+    reason: str
+    group: int = Field(..., description="index into groups")
+
+
+class ChgkCounts(BaseModel):
+    accept: int
+    reject: int
+    judge: int
+    answers: int
+    groups: int
+    groups_to_judge: int
+
+
+class ChgkAnswersOut(BaseModel):
+    groups: list[ChgkGroup] = Field(..., description="identical and equivalent answers: the judge rules once per group")
+    results: list[ChgkResult] = Field(..., description="one per answer, in the order sent")
+    counts: ChgkCounts
+
+
+class ChgkPackageIn(Strict):
+    text: str = Field(..., min_length=1, max_length=MAX_PACKAGE,
+                      description=f"the package as plain text, at most {MAX_PACKAGE} characters")
+
+
+class ChgkQuestion(BaseModel):
+    number: int | None
+    label: str
+    tour: str | None
+    line: int = Field(..., description="1-based line of «Вопрос N» in the text")
+    text: str
+    handout: str | None
+    answer: str
+    reference: str = Field(..., description="the answer as a reference for /v1/chgk/answer")
+    accepted: list[str]
+    rejected: list[str]
+    criteria: list[str] = Field(..., description="«Зачёт:» notes that are criteria, not answers (по упоминанию…)")
+    rejected_criteria: list[str]
+    comment: str | None
+    sources: list[str]
+    authors: list[str]
+
+
+class ChgkPackageOut(BaseModel):
+    meta: dict[str, Any]
+    questions: list[ChgkQuestion]
+    warnings: list[str]
+    count: int

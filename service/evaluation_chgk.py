@@ -1,0 +1,65 @@
+"""Score of the «Что? Где? Когда?» answer judge on tests/data/chgk.jsonl.
+
+Each line is {"reference", "accepted"?, "rejected"?, "answer", "accept"}; a
+case is right when the verdict is `accept` exactly when "accept" is true (a
+`judge` verdict counts as not accepted).  `main(data_dir)` prints the figures
+(for `make eval`); the tests import `score` and require 100%.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from service.rules import chgk
+
+
+@dataclass
+class ChgkScore:
+    total: int = 0
+    correct: int = 0
+    verdicts: dict[str, int] = field(default_factory=lambda: {"accept": 0, "reject": 0, "judge": 0})
+    misses: list[str] = field(default_factory=list)
+
+    @property
+    def accuracy(self) -> float:
+        return self.correct / self.total if self.total else 1.0
+
+
+def read_cases(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()
+            if line.strip() and not line.lstrip().startswith("#")]
+
+
+def score(path: Path, engine=None) -> ChgkScore:
+    result = ChgkScore()
+    for case in read_cases(path):
+        verdict = chgk.judge_answer(case["answer"], case["reference"], case.get("accepted"), case.get("rejected"),
+                                    engine=engine)
+        result.total += 1
+        result.verdicts[verdict.verdict] += 1
+        if (verdict.verdict == "accept") == bool(case["accept"]):
+            result.correct += 1
+        else:
+            result.misses.append(f"«{case['answer']}» for «{case['reference']}»: expected "
+                                 f"{'accept' if case['accept'] else 'not accepted'}, got {verdict.verdict} "
+                                 f"({verdict.reason}: {verdict.message})")
+    return result
+
+
+def main(data_dir: str | Path = "tests/data", verbose: bool = True) -> int:
+    from lexicon.cognates import CognateEngine
+
+    s = score(Path(data_dir) / "chgk.jsonl", CognateEngine())
+    print(f"chgk answers: accuracy {s.accuracy:.3f} ({s.correct}/{s.total}, {len(s.misses)} misses; "
+          f"verdicts {s.verdicts['accept']} accept, {s.verdicts['reject']} reject, {s.verdicts['judge']} judge)")
+    if verbose:
+        for miss in s.misses:
+            print("   ", miss)
+    return 0
+
+
+if __name__ == "__main__":
+    import sys
+
+    raise SystemExit(main(sys.argv[1] if len(sys.argv) > 1 else "tests/data"))

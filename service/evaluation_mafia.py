@@ -1,0 +1,115 @@
+"""Scores for the Мафия rules on tests/data/mafia.jsonl (copied from ../shared/eval).
+
+Each line: {"ruleset", "text", "flag": [tokens], "clean": [tokens], "fouls"?, "removal"?, "nominations"?}.
+Every item is one check:
+
+* each `flag` token (``"a|b"`` = either) must lie inside a finding's span;
+* an empty `flag` list means the text must have no finding at all;
+* each `clean` token must lie inside no finding;
+* `fouls` and `removal`, when given, must equal the result's;
+* `nominations`, when given: the same number of nominations, and each expected
+  one matches the one in its place on every key it gives (action, player, accepted).
+
+`main(data_dir)` prints the share of checks passed and every miss (for
+`make eval`); the tests assert 100% on the same function.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from lexicon.cognates import CognateEngine
+from lexicon.normalize import tokenize
+from service.rules import mafia
+
+
+@dataclass
+class MafiaScore:
+    checks: int = 0
+    passed: int = 0
+    cases: int = 0
+    misses: list[str] = field(default_factory=list)
+
+    @property
+    def share(self) -> float:
+        return self.passed / self.checks if self.checks else 1.0
+
+    def check(self, ok: bool, label: str) -> None:
+        self.checks += 1
+        if ok:
+            self.passed += 1
+        else:
+            self.misses.append(label)
+
+    def line(self) -> str:
+        return (f"mafia speech: {self.passed}/{self.checks} checks passed ({self.share:.3f}) "
+                f"over {self.cases} speeches, {len(self.misses)} misses")
+
+
+def read_cases(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()
+            if line.strip() and not line.lstrip().startswith("#")]
+
+
+def _occurrences(text: str, word: str) -> list[tuple[int, int]]:
+    want = word.lower().replace("ё", "е")
+    return [(t.start, t.end) for t in tokenize(text) if t.text.lower().replace("ё", "е") == want]
+
+
+def _inside(span: tuple[int, int], findings) -> bool:
+    return any(f.start <= span[0] and span[1] <= f.end for f in findings)
+
+
+def score_case(engine: CognateEngine, case: dict, score: MafiaScore) -> None:
+    text, ruleset = case["text"], case["ruleset"]
+    result = mafia.check_speech(engine, text, ruleset, case.get("alive"))
+    found = ", ".join(f"{f.rule}:{f.token}({f.penalty})" for f in result.findings) or "none"
+    label = f"[{ruleset}] {text!r}"
+    score.cases += 1
+    flags = case.get("flag", [])
+    for item in flags:
+        spans = [s for alt in item.split("|") for s in _occurrences(text, alt)]
+        score.check(any(_inside(s, result.findings) for s in spans), f"not flagged «{item}» in {label}; findings: {found}")
+    if not flags:
+        score.check(not result.findings, f"expected no findings in {label}; findings: {found}")
+    for item in case.get("clean", []):
+        spans = _occurrences(text, item)
+        score.check(bool(spans) and not any(_inside(s, result.findings) for s in spans),
+                    f"false alarm on «{item}» in {label}; findings: {found}")
+    if "fouls" in case:
+        score.check(result.fouls == case["fouls"], f"fouls {result.fouls}, expected {case['fouls']} in {label}; findings: {found}")
+    if "removal" in case:
+        score.check(result.removal == case["removal"],
+                    f"removal {result.removal}, expected {case['removal']} in {label}; reason: {result.removal_reason}")
+    if "nominations" in case:
+        got = [n.to_json() for n in result.nominations]
+        expected = case["nominations"]
+        score.check(len(got) == len(expected), f"{len(got)} nominations, expected {len(expected)} in {label}: {got}")
+        for k, want in enumerate(expected):
+            have = got[k] if k < len(got) else {}
+            score.check(all(have.get(key) == value for key, value in want.items()),
+                        f"nomination {k + 1}: expected {want}, got "
+                        f"{ {key: have.get(key) for key in (*want, 'reason')} } in {label}")
+
+
+def score_file(engine: CognateEngine, path: Path) -> MafiaScore:
+    score = MafiaScore()
+    for case in read_cases(path):
+        score_case(engine, case, score)
+    return score
+
+
+def main(data: str = "tests/data", verbose: bool = True, engine: CognateEngine | None = None) -> int:
+    score = score_file(engine or CognateEngine(), Path(data) / "mafia.jsonl")
+    print(score.line())
+    if verbose:
+        for miss in score.misses:
+            print("   ", miss)
+    return 0
+
+
+if __name__ == "__main__":
+    import sys
+
+    raise SystemExit(main(*(sys.argv[1:2] or ["tests/data"])))

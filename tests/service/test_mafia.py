@@ -1,0 +1,358 @@
+"""Мафия day-speech rules (service/rules/mafia.py) and POST /v1/mafia/speech."""
+from __future__ import annotations
+
+import pytest
+
+from service.rules import mafia
+from tests.conftest import DATA
+
+
+def check(engine, text, ruleset="club", alive=None, prior_fouls=0):
+    result = mafia.check_speech(engine, text, ruleset, alive, prior_fouls)
+    for f in result.findings:                      # every span points into the text as sent
+        assert text[f.start:f.end] == f.token, f
+        assert f.penalty in ("warning", "foul", "removal")
+        assert f.message and f.evidence.get("clause") and f.evidence.get("ruleset") == ruleset
+    for n in result.nominations:
+        assert text[n.start:n.end] == n.token, n
+        assert n.message and n.reason
+    return result
+
+
+def rules(result, rule=None):
+    return [(f.rule, f.token, f.penalty) for f in result.findings if rule is None or f.rule == rule]
+
+
+def noms(result):
+    return [(n.action, n.player, n.accepted, n.reason) for n in result.nominations]
+
+
+# ------------------------------------------------------------------ evaluation ---
+
+def test_eval_set_passes_every_check(engine):
+    from service.evaluation_mafia import score_file
+
+    score = score_file(engine, DATA / "mafia.jsonl")
+    assert score.checks >= 30
+    assert score.share == 1.0, "\n".join(score.misses)
+
+
+# ------------------------------------------------------------- honesty, truth ---
+
+@pytest.mark.parametrize("ruleset", ["club", "sport"])
+@pytest.mark.parametrize("text,token", [
+    ("Честно, я мирный.", "Честно"),
+    ("Честно говоря, не знаю.", "Честно"),
+    ("Честное слово, я красный.", "Честное"),
+    ("Я честный человек.", "честный"),
+    ("Это нечестный ход.", "нечестный"),
+    ("Говорю нечестно?", "нечестно"),
+    ("Ценю честность.", "честность"),
+    ("Че\u0301стно, мирный.", "Че\u0301стно"),       # stress mark kept in the span
+    ("чeстно, мирный.", "чeстно"),                   # Latin «e» inside
+])
+def test_honesty_word_and_cognates_are_fouls(engine, ruleset, text, token):
+    result = check(engine, text, ruleset)
+    assert rules(result) == [("honesty", token, "foul")]
+    assert result.fouls == 1 and not result.removal
+    ev = result.findings[0].evidence
+    assert ev["root"] == "чест" and ev["cognate_of"] == "честный"
+
+
+@pytest.mark.parametrize("text", ["Честь имею.", "Чистый стол, все мирные.", "Это почётно.", "Он честолюбивый игрок.",
+                                  "Можно счесть это ошибкой.", "Я чесал затылок."])
+def test_honesty_near_misses(engine, text):
+    assert rules(check(engine, text, "sport")) == []
+
+
+@pytest.mark.parametrize("text,token", [("Правда говорю.", "Правда"), ("По правде, он чёрный.", "правде"),
+                                        ("Это неправда.", "неправда"), ("Правдивый ответ.", "Правдивый")])
+def test_truth_is_a_club_foul(engine, text, token):
+    assert rules(check(engine, text, "club")) == [("truth", token, "foul")]
+    assert rules(check(engine, text, "sport")) == []          # the sport rules do not name «правда»
+
+
+@pytest.mark.parametrize("text", ["Правильно сказал второй.", "У меня есть право.", "Справа от меня шериф.",
+                                  "Надо исправить ошибку.", "Таковы правила.", "Управлять столом."])
+def test_truth_near_misses(engine, text):
+    assert rules(check(engine, text, "club")) == []
+
+
+# ---------------------------------------------------------------------- oaths ---
+
+@pytest.mark.parametrize("text,token", [
+    ("Клянусь, я мирный.", "Клянусь"),
+    ("Он клялся вчера.", "клялся"),
+    ("Поклянусь чем угодно.", "Поклянусь"),
+    ("Даю клятву.", "клятву"),
+    ("Клятвенно обещаю.", "Клятвенно"),
+    ("Зуб даю, пятый мафия.", "Зуб даю"),
+    ("Даю руку на отсечение, пятый чёрный.", "Даю руку на отсечение"),
+    ("Даю ногу, он шериф.", "Даю ногу"),
+    ("Видит бог, я красный.", "Видит бог"),
+    ("Аллах видит, я мирный.", "Аллах видит"),
+    ("Господь свидетель, я мирный.", "Господь свидетель"),
+    ("Слово пацана.", "Слово пацана"),
+    ("Отвечаю, он чёрный.", "Отвечаю"),
+    ("Я тебе отвечаю.", "отвечаю"),
+    ("Ей-богу, я мирный.", "Ей-богу"),
+    ("Гадом буду, он мафия.", "Гадом буду"),
+])
+def test_oaths_remove_in_sport_and_are_fouls_in_club(engine, text, token):
+    sport = check(engine, text, "sport")
+    assert [(r, t) for r, t, p in rules(sport, "oath")] == [("oath", token)]
+    assert sport.removal and "oath" in sport.removal_reason
+    club = check(engine, text, "club")
+    assert rules(club, "oath") == [("oath", token, "foul")] and not club.removal
+
+
+@pytest.mark.parametrize("text", ["Отвечаю на вопрос пятого: нет.", "На вопрос шестого отвечаю так.",
+                                  "Проклятый пятый опять молчит.", "Зуб болит.", "Он видит меня насквозь.",
+                                  "Дай руку, третий.", "Он мне не отвечает.", "Вчера я ответил шестому."])
+def test_oath_near_misses(engine, text):
+    result = check(engine, text, "sport")
+    assert rules(result, "oath") == [] and not result.removal
+
+
+# ----------------------------------------------------------------------- bets ---
+
+@pytest.mark.parametrize("text,token", [("Спорим, что он мафия?", "Спорим"), ("Поспорим на что угодно.", "Поспорим"),
+                                        ("Готов поспорить, он шериф.", "Готов поспорить"),
+                                        ("Бьюсь об заклад, шестой мафия.", "Бьюсь об заклад"),
+                                        ("Держу пари, он чёрный.", "Держу пари"), ("Давай на спор.", "на спор")])
+def test_bets_remove_in_sport(engine, text, token):
+    result = check(engine, text, "sport")
+    assert [(r, t) for r, t, p in rules(result)] == [("bet", token)]
+    assert result.removal and "bet" in result.removal_reason
+    assert rules(check(engine, text, "club")) == [("bet", token, "foul")]
+
+
+@pytest.mark.parametrize("text", ["Я не спорю с тобой.", "Мы спорили вчера полчаса.", "Спор был долгим.",
+                                  "Это спорный момент."])
+def test_bet_near_misses(engine, text):
+    result = check(engine, text, "sport")
+    assert rules(result) == [] and not result.removal
+
+
+# ------------------------------------------------------------------- religion ---
+
+@pytest.mark.parametrize("text,token", [("Слава Богу, все живы.", "Слава Богу"), ("Слава тебе господи.", "Слава тебе господи"),
+                                        ("Богу слава, живы.", "Богу слава"), ("Слава Аллаху.", "Слава Аллаху")])
+def test_glory_to_god_in_any_variation_is_a_sport_foul(engine, text, token):
+    result = check(engine, text, "sport")
+    assert rules(result) == [("religion", token, "foul")] and result.fouls == 1
+
+
+def test_other_appeals_to_religion(engine):
+    result = check(engine, "Господи, ну что такое. Не дай бог.", "club")
+    assert [t for r, t, p in rules(result, "religion")] == ["Господи", "бог"]
+
+
+@pytest.mark.parametrize("text", ["Слава команде!", "Богатый выбор.", "Убогая игра.", "Это божественно сыграно."])
+def test_religion_near_misses(engine, text):
+    assert rules(check(engine, text, "sport"), "religion") == []
+
+
+# ------------------------------------------------------------------ profanity ---
+
+TRAPS = ["оскорблять", "употреблять", "колебаться", "корабля", "сабля", "рубля", "застрахуйте", "психуй",
+         "мандарин", "команда", "ипподром", "хлебать", "бляха", "сук"]
+
+
+@pytest.mark.parametrize("ruleset", ["club", "sport"])
+def test_trap_words_are_not_profanity(engine, ruleset):
+    text = "Слова: " + ", ".join(TRAPS) + "."
+    assert rules(check(engine, text, ruleset)) == []
+
+
+def test_each_obscene_word_is_a_club_foul_repeats_included(engine):
+    text = "Бля, этот опять, бля, молчит, бля."
+    result = check(engine, text, "club")
+    assert [(r, t, p) for r, t, p in rules(result)] == [("profanity", "Бля", "foul"), ("profanity", "бля", "foul"),
+                                                       ("profanity", "бля", "foul")]
+    assert result.fouls == 3 and not result.removal and result.to_json()["next_speech_lost"]
+    assert result.findings[0].evidence["root"] == "блядь"
+
+
+def test_fourth_obscene_word_removes_in_club(engine):
+    result = check(engine, "Бля, хуйня, пиздец, заебал.", "club")
+    assert result.fouls == 4 and result.removal and "7.1.1" in result.removal_reason
+
+
+def test_obscene_in_sport_is_a_warning_and_coarse_words_warn(engine):
+    sport = check(engine, "Бля, опять.", "sport")
+    assert rules(sport) == [("profanity", "Бля", "warning")] and sport.fouls == 0
+    club = check(engine, "Это жопа.", "club")
+    assert rules(club) == [("profanity", "жопа", "warning")] and club.fouls == 0
+
+
+# -------------------------------------------------------------------- fillers ---
+
+def test_fillers_warn_first_then_foul(engine):
+    result = check(engine, "Угу, ага, понятно. Кхм, эээ, ггг.", "club")
+    assert rules(result) == [("filler", "Угу", "warning"), ("filler", "ага", "foul"), ("filler", "Кхм", "foul"),
+                             ("filler", "эээ", "foul"), ("filler", "ггг", "foul")]
+    assert result.fouls == 4 and result.removal
+
+
+def test_fillers_are_club_only_and_words_are_not_fillers(engine):
+    assert rules(check(engine, "Угу, ага.", "sport")) == []
+    assert rules(check(engine, "А ну, о чём у него спросить? Ура, хорошо.", "club")) == []
+
+
+# ------------------------------------------------------------------- fouls ---
+
+def test_prior_fouls_count_towards_removal(engine):
+    assert check(engine, "Честно, мирный.", "sport", prior_fouls=3).removal
+    second = check(engine, "Честно, мирный.", "sport", prior_fouls=1).to_json()
+    assert second["fouls_total"] == 2 and not second["removal"] and not second["next_speech_lost"]
+    third = check(engine, "Честно, мирный.", "sport", prior_fouls=2).to_json()
+    assert third["next_speech_lost"] and not third["removal"]
+
+
+def test_clean_speech(engine):
+    text = "Я мирный житель. Пятый молчал весь круг, шестой голосовал странно. Спасибо, всё."
+    for ruleset in ("club", "sport"):
+        result = check(engine, text, ruleset).to_json()
+        assert result["findings"] == [] and result["fouls"] == 0 and result["removal"] is False
+
+
+# ---------------------------------------------------------------- nominations ---
+
+@pytest.mark.parametrize("text,player", [
+    ("Выставляю номер три.", 3), ("Я выставляю игрока номер пять.", 5), ("Выставляю пятого.", 5),
+    ("Выставляю десятого.", 10), ("Выставляю номер 7.", 7), ("Выставляю 7-го.", 7),
+    ("Выставляю игрока под номером четыре.", 4), ("Выставляю первого.", 1), ("Выставляю девятку.", 9),
+    ("Выставляю, эээ, восьмого.", 8), ("Выставляю четвёртого игрока.", 4),
+])
+def test_present_tense_nomination_is_accepted(engine, text, player):
+    result = check(engine, text, "sport")
+    assert noms(result) == [("nominate", player, True, "accepted")]
+
+
+@pytest.mark.parametrize("text,reason,player", [
+    ("Я выставлю номер три.", "future_tense", 3), ("Буду выставлять пятого.", "future_tense", 5),
+    ("Выставил бы четвёртого.", "subjunctive", 4), ("Я бы выставил номер два.", "subjunctive", 2),
+    ("Хочу выставить пятого.", "intention", 5), ("Предлагаю номер шесть.", "proposal", 6),
+    ("Предлагаю выставить номер 2.", "proposal", 2), ("Выставил пятого.", "past_tense", 5),
+    ("Выставляем номер три.", "wrong_form", 3),
+])
+def test_other_forms_are_refused_with_the_reason(engine, text, reason, player):
+    result = check(engine, text, "sport")
+    assert noms(result) == [("nominate", player, False, reason)]
+    assert result.nominations[0].message
+
+
+@pytest.mark.parametrize("text", ["Вчера я выставлял пятого.", "Он выставляет шестого.", "Не выставляю никого.",
+                                  "Пятый выставлен на голосование.", "Предлагаю подумать."])
+def test_talk_about_nominations_is_not_a_nomination(engine, text):
+    assert noms(check(engine, text, "sport")) == []
+
+
+@pytest.mark.parametrize("text,reason,player", [
+    ("Выставляю.", "no_number", None), ("Выставляю номер.", "no_number", None),
+    ("Выставляю номер 11.", "invalid_number", 11), ("Выставляю номер ноль.", "invalid_number", 0),
+    ("Выставляю двенадцатого.", "invalid_number", 12),
+])
+def test_missing_and_invalid_numbers(engine, text, reason, player):
+    assert noms(check(engine, text, "sport")) == [("nominate", player, False, reason)]
+
+
+def test_alive_list(engine):
+    alive = [1, 2, 3, 5, 8]
+    assert noms(check(engine, "Выставляю номер четыре.", "sport", alive)) == [("nominate", 4, False, "not_alive")]
+    assert noms(check(engine, "Выставляю пятого.", "sport", alive)) == [("nominate", 5, True, "accepted")]
+
+
+def test_one_candidature_withdraw_and_renominate(engine):
+    text = "Выставляю пятого. Выставляю седьмого. Отзываю номер восемь. Отзываю пятого. Выставляю седьмого."
+    assert noms(check(engine, text, "sport")) == [
+        ("nominate", 5, True, "accepted"), ("nominate", 7, False, "one_candidature"),
+        ("withdraw", 8, False, "not_your_nomination"), ("withdraw", 5, True, "withdrawn"),
+        ("nominate", 7, True, "accepted")]
+
+
+def test_withdrawal(engine):
+    assert noms(check(engine, "Отзываю номер три.", "sport")) == [("withdraw", 3, True, "withdrawn")]
+    assert noms(check(engine, "Отзову номер три.", "sport")) == [("withdraw", 3, False, "future_tense")]
+    assert noms(check(engine, "Отзываю номер три.", "club")) == [("withdraw", 3, False, "no_withdrawal")]
+
+
+# -------------------------------------------------------------------- closing ---
+
+@pytest.mark.parametrize("text,phrase,at_end", [("Я мирный. Спасибо, всё.", "Спасибо, всё", True),
+                                                ("Я мирный, пас", "пас", True),
+                                                ("Спасибо, всё. Ой, ещё: пятый чёрный.", "Спасибо, всё", False)])
+def test_closing_phrase(engine, text, phrase, at_end):
+    closing = check(engine, text).closing
+    assert closing["phrase"] == phrase and closing["at_end"] is at_end
+    assert text[closing["start"]:closing["end"]] == phrase
+
+
+def test_no_closing_phrase(engine):
+    assert check(engine, "Спасибо второму за игру. Пас мяча.").closing is None
+
+
+# ------------------------------------------------------------ frequent words ---
+
+def test_frequent_russian_words_are_not_profanity(engine):
+    wordfreq = pytest.importorskip("wordfreq")
+    words = wordfreq.top_n_list("ru", 1000)
+    assert len(words) == 1000
+    for ruleset in ("club", "sport"):
+        for k in range(0, len(words), 200):
+            text = " ".join(words[k:k + 200])
+            assert rules(check(engine, text, ruleset), "profanity") == [], ruleset
+
+
+# ----------------------------------------------------------------------- HTTP ---
+
+@pytest.fixture(scope="module")
+def api(engine):
+    from fastapi.testclient import TestClient
+
+    from service.api.app import create_app
+
+    app = create_app(engine)
+    with TestClient(app) as c:
+        yield c
+
+
+def test_http_speech(api):
+    text = "Честно, я мирный. Видит бог. Выставляю номер пять. Спасибо, всё."
+    r = api.post("/v1/mafia/speech", json={"text": text, "ruleset": "sport", "alive": [1, 2, 5]})
+    assert r.status_code == 200, r.text
+    body = r.json()
+    assert {"findings", "fouls", "removal", "nominations"} <= body.keys()
+    assert [(f["rule"], f["token"], f["penalty"]) for f in body["findings"]] == [
+        ("honesty", "Честно", "foul"), ("oath", "Видит бог", "removal")]
+    for f in body["findings"]:
+        assert text[f["start"]:f["end"]] == f["token"] and f["message"] and f["evidence"]
+    assert body["fouls"] == 1 and body["removal"] is True and body["removal_reason"]
+    assert body["nominations"] == [{**body["nominations"][0], "action": "nominate", "player": 5, "accepted": True,
+                                    "reason": "accepted"}]
+    assert body["closing"]["phrase"] == "Спасибо, всё"
+
+
+def test_http_operation_id(api):
+    spec = api.get("/openapi.json").json()
+    assert spec["paths"]["/v1/mafia/speech"]["post"]["operationId"] == "check_mafia_speech"
+
+
+def test_http_text_too_long_is_a_clear_422(api):
+    r = api.post("/v1/mafia/speech", json={"text": "слово " * 2000, "ruleset": "club"})
+    assert r.status_code == 422
+    assert r.headers["content-type"].startswith("application/problem+json")
+    body = r.json()
+    assert body["status"] == 422 and body["errors"][0]["field"] == "text"
+    assert str(mafia.MAX_TEXT) in body["detail"]
+
+
+@pytest.mark.parametrize("payload,field", [({"text": "пас", "ruleset": "street"}, "ruleset"),
+                                           ({"text": "пас"}, "ruleset"),
+                                           ({"text": "пас", "ruleset": "club", "alive": [0, 11]}, "alive.0"),
+                                           ({"ruleset": "club"}, "text")])
+def test_http_bad_input(api, payload, field):
+    r = api.post("/v1/mafia/speech", json=payload)
+    assert r.status_code == 422 and r.headers["content-type"].startswith("application/problem+json")
+    assert field in [e["field"] for e in r.json()["errors"]]
