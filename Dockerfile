@@ -7,7 +7,10 @@ WORKDIR /app
 COPY pyproject.toml README.md ./
 COPY lexicon ./lexicon
 COPY service ./service
-RUN pip install . && useradd --system --uid 10001 --no-create-home koren
+RUN pip install . && useradd --system --uid 10001 --no-create-home koren \
+ && mkdir -p /app/var && chown koren /app/var
+# Rulings live here by default (SQLite); mount a volume or set KOREN_DATABASE_URL=postgresql://…
+VOLUME ["/app/var"]
 
 USER koren
 EXPOSE 8000

@@ -6,7 +6,7 @@ SOURCES ?= ../shared/lexicon-sources
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install run test eval bench load lexicon clean
+.PHONY: install run test test-browser test-postgres eval bench load fuzz lexicon clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -26,6 +26,17 @@ eval: install
 
 bench: install
 	$(PY) bench/run.py
+	$(PY) bench/pools.py
+
+test-browser: install
+	.ci/browser.sh
+	$(PY) -m pytest tests/browser
+
+test-postgres: install
+	@url=$$(.ci/postgres.sh); trap '.ci/postgres.sh stop "$$url"' EXIT; KOREN_TEST_POSTGRES_URL=$$url $(PY) -m pytest tests/service/test_rulings.py
+
+fuzz: install
+	KOREN_FUZZ_EXAMPLES=$${KOREN_FUZZ_EXAMPLES:-400} $(PY) -m pytest tests/service/test_properties.py tests/service/test_schemathesis.py
 
 load: install
 	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev,load]'

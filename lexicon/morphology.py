@@ -11,13 +11,27 @@ from functools import lru_cache
 
 import pymorphy3
 
-_morph: pymorphy3.MorphAnalyzer | None = None
+class SafeAnalyzer(pymorphy3.MorphAnalyzer):
+    """pymorphy3 whose parse never raises on odd input.
+
+    Its shape checks call unicodedata.name(), which raises ValueError on
+    unassigned code points; such a token simply has no parse.
+    """
+
+    def parse(self, word):
+        try:
+            return super().parse(word)
+        except ValueError:
+            return []
 
 
-def analyzer() -> pymorphy3.MorphAnalyzer:
+_morph: SafeAnalyzer | None = None
+
+
+def analyzer() -> SafeAnalyzer:
     global _morph
     if _morph is None:
-        _morph = pymorphy3.MorphAnalyzer()
+        _morph = SafeAnalyzer()
     return _morph
 
 

@@ -334,8 +334,9 @@ class Pronouncer:
     @property
     def morph(self):
         if self._morph is None:  # lazy: pymorphy3 costs ~0.1 s to load
-            import pymorphy3
-            self._morph = pymorphy3.MorphAnalyzer()
+            from lexicon.morphology import analyzer
+
+            self._morph = analyzer()  # the shared, input-safe instance
         return self._morph
 
     def _rows(self, key: str) -> list[tuple[int, int]]:

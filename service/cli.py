@@ -123,8 +123,9 @@ def main(argv: list[str] | None = None) -> int:
     ev.add_argument("--quiet", action="store_true", help="figures only, no misses")
     ev.set_defaults(func=cmd_eval)
 
-    from service import cli_chgk
+    from service import cli_chgk, cli_lint
 
+    cli_lint.register(sub)
     cli_chgk.register(sub)
     args = parser.parse_args(argv)
     return args.func(args)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from lexicon.cognates import CognateEngine
 
-GAMES = ("hat", "mafia", "chgk")
+GAMES = ("hat", "codenames", "mafia", "chgk")
 
 
 @dataclass

@@ -1,8 +1,13 @@
 from __future__ import annotations
 
+import os
+import tempfile
 from pathlib import Path
 
 import pytest
+
+# Rulings written by tests go to a throwaway store, never to ./var of the checkout.
+os.environ.setdefault("KOREN_DATABASE_URL", f"sqlite:///{tempfile.mkdtemp(prefix='koren-rulings-')}/rulings.sqlite")
 
 DATA = Path(__file__).parent / "data"
 SOURCES = Path(__file__).resolve().parents[1].parent / "shared" / "lexicon-sources"

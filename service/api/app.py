@@ -12,7 +12,7 @@ from lexicon.pronunciation import Pronouncer
 from service import settings as settings_module
 from service.api import errors
 from service.api.middleware import GuardMiddleware
-from service.api.routers import chgk, hat, mafia, ops, pronunciation, words
+from service.api.routers import chgk, codenames, hat, judge, mafia, ops, pool, pronunciation, rulings, words
 
 
 def create_app(engine: CognateEngine | None = None, pronouncer: Pronouncer | None = None,
@@ -32,6 +32,8 @@ def create_app(engine: CognateEngine | None = None, pronouncer: Pronouncer | Non
         if app.state.pronouncer is None:
             app.state.pronouncer = Pronouncer(morph=morphology.analyzer())
         yield
+        if getattr(app.state, "rulings", None):
+            app.state.rulings.close()
 
     app = FastAPI(title="Корень", version="1.0", lifespan=lifespan,
                   description="Referee for Russian word games: cognates, homophones and game rules, each verdict with its evidence.")
@@ -43,8 +45,12 @@ def create_app(engine: CognateEngine | None = None, pronouncer: Pronouncer | Non
     app.include_router(words.router)
     app.include_router(pronunciation.router)
     app.include_router(hat.router)
+    app.include_router(codenames.router)
+    app.include_router(pool.router)
     app.include_router(mafia.router)
     app.include_router(chgk.router)
+    app.include_router(rulings.router)
+    app.include_router(judge.router)
     if settings.cors_origins:
         # Closed by default: browsers on other origins get no CORS headers unless configured.
         app.add_middleware(CORSMiddleware, allow_origins=list(settings.cors_origins),

@@ -53,7 +53,8 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_: Request, exc: StarletteHTTPException):
-        titles = {400: "Bad request", 404: "Not found", 405: "Method not allowed", 413: "Request too large"}
+        titles = {400: "Bad request", 401: "Unauthorized", 403: "Forbidden", 404: "Not found",
+                  405: "Method not allowed", 413: "Request too large", 503: "Service unavailable"}
         detail = str(exc.detail)
         if exc.status_code == 400 and "parsing the body" in detail:
             detail = "the body is not JSON in UTF-8"

@@ -6,11 +6,12 @@ Pairs: cognate (a, b) is unordered; guess is (target, guess); chgk_answer is
 """
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import BaseModel, Field, StrictBool, model_validator
 
 from service.api.schemas import Strict
+from service.api.schemas_hat import HatExplanationIn, HatGuessIn
 
 Kind = Literal["cognate", "guess", "chgk_answer"]
 MAX_IMPORT = 10_000
@@ -84,5 +85,15 @@ class RulingsImportOut(BaseModel):
     updated: int
 
 
-def as_item(data: dict[str, Any]) -> dict[str, Any]:
-    return {k: data.get(k) for k in ("kind", "a", "b", "verdict", "note", "judge", "decided_at")}
+
+# Checks that take a `scope` so the scope's rulings apply.  schemas_hat.py has no `scope` yet;
+# these subclasses add it without touching that file (fold them in when convenient).
+ScopeField = Field(None, max_length=200, description="apply the rulings of this scope (a tournament)")
+
+
+class HatExplanationScopedIn(HatExplanationIn):
+    scope: str | None = ScopeField
+
+
+class HatGuessScopedIn(HatGuessIn):
+    scope: str | None = ScopeField

@@ -8,10 +8,15 @@ from urllib.parse import quote
 
 import pytest
 from fastapi.testclient import TestClient
+import os
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from service.api.app import create_app
+
+# `make test` replays a fixed set of examples so CI is reproducible; `make fuzz` explores anew.
+FUZZ_EXAMPLES = int(os.environ.get("KOREN_FUZZ_EXAMPLES", "0"))
 
 NOISE = "\u0301\u0300\u200b\u200d\u200e\u202e\ufeff\x00\x07\t\n aoecpxAOECPX😀ё-+.,!?«»—…"
 RUSSIAN = "абвгдеёжзийклмнопрстуфхцчшщъыьэюяАБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯ"
@@ -24,7 +29,8 @@ words = st.one_of(
 texts = st.lists(words, max_size=40).map(" ".join) | st.text(max_size=300)
 json_junk = st.one_of(st.none(), st.integers(), st.floats(allow_nan=False, allow_infinity=False), st.booleans(), st.lists(st.integers(), max_size=3),
                       st.dictionaries(st.text(max_size=3), st.integers(), max_size=2))
-SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+SETTINGS = settings(max_examples=FUZZ_EXAMPLES or 60, deadline=None, derandomize=not FUZZ_EXAMPLES,
+                    suppress_health_check=list(HealthCheck))
 
 
 @pytest.fixture(scope="module")

@@ -2,19 +2,25 @@
 
 Bounded: a few dozen examples per operation, so the whole run stays in seconds.
 """
+import os
 import schemathesis
+
 from hypothesis import HealthCheck, settings
 
 from lexicon.cognates import CognateEngine
 from lexicon.pronunciation import Pronouncer
 from service.api.app import create_app
 
+# `make test` replays a fixed set of examples so CI is reproducible; `make fuzz` explores anew.
+FUZZ_EXAMPLES = int(os.environ.get("KOREN_FUZZ_EXAMPLES", "0"))
+
 app = create_app(CognateEngine(), Pronouncer())
 schema = schemathesis.openapi.from_asgi("/openapi.json", app)
 
 
 @schema.parametrize()
-@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=FUZZ_EXAMPLES or 25, deadline=None, derandomize=not FUZZ_EXAMPLES,
+          suppress_health_check=list(HealthCheck))
 def test_operation(case):
     response = case.call()
     assert response.status_code < 500, response.text

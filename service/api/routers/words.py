@@ -3,11 +3,13 @@ from __future__ import annotations
 
 from urllib.parse import quote
 
-from fastapi import APIRouter, Path
+from fastapi import APIRouter, Path, Request
 
 from lexicon.normalize import InvalidWord
 from service.api import metrics
 from service.api.deps import Engine, Pronunciation, read_word
+from service import rulings
+from service.rulings import apply as rulings_apply
 from service.api.schemas import (CognatesBatchIn, CognatesBatchOut, CognatesIn, CognatesOut, Health,
                                  WordOut)
 
@@ -39,19 +41,21 @@ def get_word(engine: Engine, pronouncer: Pronunciation, word: str = Path(..., ma
 
 
 @router.post("/cognates", response_model=CognatesOut, operation_id="check_cognates", tags=["words"])
-def cognates(body: CognatesIn, engine: Engine) -> dict:
+def cognates(body: CognatesIn, engine: Engine, request: Request) -> dict:
     a, b = read_word("a", body.a), read_word("b", body.b)
     verdict = engine.compare(a, b)
     metrics.verdict("cognates", verdict.cognate)
-    return verdict.to_json()
+    # A judge's ruling in `scope` overrides the engine; the evidence keeps the engine's answer.
+    return rulings_apply.cognate(rulings.scoped(request.app, body.scope, "cognate"), verdict.to_json())
 
 
 @router.post("/cognates/batch", response_model=CognatesBatchOut, operation_id="check_cognates_batch", tags=["words"])
-def cognates_batch(body: CognatesBatchIn, engine: Engine) -> dict:
+def cognates_batch(body: CognatesBatchIn, engine: Engine, request: Request) -> dict:
+    scoped = rulings.scoped(request.app, body.scope, "cognate")   # one query for the whole batch
     results = []
     for index, (a, b) in enumerate(body.pairs):
         try:
-            results.append(engine.compare(a, b).to_json())
+            results.append(rulings_apply.cognate(scoped, engine.compare(a, b).to_json()))
         except InvalidWord as exc:
             # One bad pair should not sink a batch of a thousand: report it in place.
             results.append({"a": a, "b": b, "cognate": False, "confidence": "none", "shared_roots": [],

@@ -1,0 +1,151 @@
+"""Rulings: POST/GET/DELETE /v1/rulings, export and import of a scope.
+
+Reads are open.  Writes need `Authorization: Bearer <KOREN_RULINGS_TOKEN>`;
+with no token configured the store is read-only (403), so a deployment that
+forgot the variable does not take writes from anyone.
+"""
+from __future__ import annotations
+
+import functools
+import hmac
+import logging
+import os
+from datetime import datetime, timezone
+from fastapi import APIRouter, Path, Query, Request, Response
+from fastapi.responses import JSONResponse
+
+from lexicon.normalize import InvalidWord
+from service import rulings
+from service.api.errors import problem
+from service.api.schemas_rulings import (RulingIn, RulingOut, RulingsExport, RulingsImportIn, RulingsImportOut,
+                                         RulingsList)
+from service.rulings import RulingsStore
+
+router = APIRouter(prefix="/v1/rulings", tags=["rulings"])
+log = logging.getLogger("koren.rulings")
+TOKEN_ENV = "KOREN_RULINGS_TOKEN"
+WRITE_ERRORS = {401: {"description": "missing or wrong bearer token"},
+                403: {"description": "writes are disabled: KOREN_RULINGS_TOKEN is not set"}}
+
+
+class Refused(Exception):
+    def __init__(self, response: JSONResponse):
+        self.response = response
+
+
+def writer(request: Request) -> None:
+    """Raises Refused with the problem response when the request may not write."""
+    expected = os.environ.get(TOKEN_ENV, "")
+    if not expected:
+        raise Refused(problem(403, "Forbidden", f"rulings are read-only here: {TOKEN_ENV} is not configured",
+                              "/problems/rulings-read-only"))
+    scheme, _, token = request.headers.get("authorization", "").partition(" ")
+    # compare_digest: the time taken must not tell an attacker how much of the token was right.
+    if scheme.lower() != "bearer" or not hmac.compare_digest(token.strip().encode(), expected.encode()):
+        response = problem(401, "Unauthorized", "writes need the header Authorization: Bearer <token>",
+                           "/problems/rulings-token")
+        response.headers["WWW-Authenticate"] = 'Bearer realm="rulings"'
+        raise Refused(response)
+
+
+def store(request: Request) -> RulingsStore:
+    try:
+        return rulings.store_for(request.app)
+    except Exception as exc:
+        log.exception("rulings store unavailable")
+        raise Refused(problem(503, "Rulings store unavailable", f"{type(exc).__name__}: the database cannot be opened",
+                              "/problems/rulings-store"))
+
+
+
+def _guarded(fn):
+    """Endpoints return the Refused problem (with its headers) instead of raising through errors.py."""
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except Refused as refused:
+            return refused.response
+    return wrapper
+
+
+def _bad_pair(exc: Exception) -> JSONResponse:
+    reason = exc.reason if isinstance(exc, InvalidWord) else str(exc)
+    return problem(422, "Invalid ruling", reason, "/problems/invalid-ruling")
+
+
+@router.post("", response_model=RulingOut, status_code=201, operation_id="create_ruling",
+             responses={200: {"description": "replaced the scope's earlier ruling on the same pair"}, **WRITE_ERRORS})
+@_guarded
+def create(body: RulingIn, request: Request, response: Response) -> dict | JSONResponse:
+    """Record a ruling; it overrides the engine in every later check sent with this `scope`."""
+    writer(request)
+    try:
+        ruling, created = store(request).add(body.scope, body.kind, body.a, body.b, body.verdict, body.note,
+                                             body.judge or "")
+    except (InvalidWord, ValueError) as exc:
+        return _bad_pair(exc)
+    response.status_code = 201 if created else 200
+    response.headers["Location"] = f"/v1/rulings/{ruling.id}"
+    return ruling.to_json()
+
+
+@router.get("", response_model=RulingsList, operation_id="list_rulings")
+@_guarded
+def list_(request: Request, scope: str = Query(..., min_length=1, max_length=200),
+          kind: str | None = Query(None, pattern="^(cognate|guess|chgk_answer)$")) -> dict:
+    try:
+        found = store(request).list(scope, kind)
+    except ValueError as exc:
+        return _bad_pair(exc)
+    return {"scope": scope, "rulings": [r.to_json() for r in found]}
+
+
+@router.get("/export", response_model=RulingsExport, operation_id="export_rulings")
+@_guarded
+def export(request: Request, scope: str = Query(..., min_length=1, max_length=200)) -> dict:
+    """The scope's rulings as a JSON document that POST /v1/rulings/import takes back."""
+    try:
+        found = store(request).list(scope)
+    except ValueError as exc:
+        return _bad_pair(exc)
+    items = [{"kind": r.kind, "a": r.a, "b": r.b, "verdict": r.verdict, "note": r.note, "judge": r.judge or None,
+              "decided_at": r.decided_at} for r in found]
+    return {"format": "koren-rulings", "version": 1, "scope": scope,
+            "exported_at": datetime.now(timezone.utc).isoformat(timespec="seconds"), "rulings": items}
+
+
+@router.post("/import", response_model=RulingsImportOut, operation_id="import_rulings", responses=WRITE_ERRORS)
+@_guarded
+def import_(body: RulingsImportIn, request: Request,
+            scope: str | None = Query(None, min_length=1, max_length=200,
+                                      description="import into this scope (overrides the document's)")) -> dict:
+    """All or nothing: one bad ruling rejects the whole document. Same pairs replace the scope's rulings."""
+    writer(request)
+    target = scope or body.scope
+    if not target:
+        return problem(422, "Invalid request", "name the scope to import into: ?scope=… or \"scope\" in the body",
+                       "/problems/validation")
+    items = [item.model_dump() for item in body.rulings]
+    try:
+        created, updated = store(request).import_many(target, items)
+    except (InvalidWord, ValueError) as exc:
+        return _bad_pair(exc)
+    return {"scope": target, "imported": len(items), "created": created, "updated": updated}
+
+
+@router.get("/{ruling_id}", response_model=RulingOut, operation_id="get_ruling")
+@_guarded
+def get(request: Request, ruling_id: int = Path(..., ge=1, le=2**62)) -> dict | JSONResponse:
+    found = store(request).get(ruling_id)
+    return found.to_json() if found else problem(404, "Not found", f"no ruling {ruling_id}")
+
+
+@router.delete("/{ruling_id}", status_code=204, operation_id="delete_ruling",
+               responses={404: {"description": "no such ruling"}, **WRITE_ERRORS})
+@_guarded
+def delete(request: Request, ruling_id: int = Path(..., ge=1, le=2**62)) -> Response:
+    writer(request)
+    if store(request).delete(ruling_id) is None:
+        return problem(404, "Not found", f"no ruling {ruling_id}")
+    return Response(status_code=204)

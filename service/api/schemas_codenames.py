@@ -1,0 +1,43 @@
+"""Request and response models of POST /v1/codenames/clue (../shared/API.md, «Codenames»).
+
+The contract's fields are the minimum; `severity`, `board_word`, `roots`, `evidence`,
+`clue`, `number` and `rules_source` are additions.
+"""
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, Field, StrictInt
+
+from service.api.schemas import Strict
+from service.rules.codenames import MAX_BOARD, MAX_TEAM_OPEN
+
+BoardWord = Annotated[str, Field(min_length=1, max_length=100)]
+
+
+class ClueIn(Strict):
+    clue: str = Field(..., min_length=1, max_length=200, description="the captain's clue as said: one word")
+    number: StrictInt | str = Field(..., description='0, 1..team_open, or "unlimited" (also «неограниченно»)')
+    board: list[BoardWord] = Field(..., max_length=MAX_BOARD,
+                                   description=f"the open words of the board (closed words do not count), at most {MAX_BOARD}")
+    team_open: int = Field(..., ge=0, le=MAX_TEAM_OPEN, description="how many words the captain's team has still open")
+
+
+class ClueViolationOut(BaseModel):
+    rule: Literal["not_single_word", "unknown_word", "cognate", "letters", "number"]
+    message: str
+    severity: Literal["violation", "warning"] = Field(
+        ..., description="violation: penalised; warning: the lexicon is unsure, for the judge")
+    board_word: str | None = Field(None, description="the open board word a cognate violation is about")
+    roots: list[str] = []
+    evidence: list[dict[str, Any]] = []
+
+
+class ClueOut(BaseModel):
+    valid: bool
+    penalty: Literal["none", "foul", "loss"] = Field(
+        ..., description="loss: a cognate of an open word was named; foul: any other violation")
+    clue: str
+    number: int | str
+    violations: list[ClueViolationOut]
+    rules_source: str

@@ -1,0 +1,183 @@
+"""`python -m service lint POOL` — lint a word pool for Шляпа or Codenames.
+
+Reads one word per line (blank lines and `#` comments skipped), or a JSON list of
+strings, or a CSV whose first column is the word (a header row named word/слово is
+skipped), or `-` for stdin.  Prints a report as a table (default), JSON or CSV and
+exits 1 when it finds problems (issues of severity error — or warning with
+`--fail-on warning` —, duplicates, cognate groups), 0 when the pool is clean and
+2 when the file cannot be read, so it works in an organiser's CI.
+"""
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import json
+import sys
+import time
+from pathlib import Path
+
+from service.rules.pool import GAMES, MAX_WORDS, SEVERITIES, PoolReport
+
+PROGRESS_MIN_WORDS = 500
+
+
+def register(subparsers) -> argparse.ArgumentParser:
+    """Add the `lint` command to the CLI's subparsers."""
+    p = subparsers.add_parser("lint", help="lint a word pool: unknown words, plurals, names, duplicates, cognates",
+                              description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("pool", help="file with one word per line, a JSON list or a CSV (first column); - for stdin")
+    p.add_argument("--game", choices=GAMES, default="hat", help="whose rules: hat (default) or codenames")
+    p.add_argument("--format", choices=("table", "json", "csv"), default="table", help="report format")
+    p.add_argument("--fail-on", choices=("error", "warning"), default="error",
+                   help="lowest issue severity that makes the exit code 1 (default: error)")
+    p.add_argument("--all", action="store_true", help="table: list every word, not only those with findings")
+    p.set_defaults(func=cmd_lint)
+    return p
+
+
+def read_pool(path: str) -> list[str]:
+    """Words of a pool file exactly as written (surrounding whitespace trimmed)."""
+    text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8-sig")
+    stripped = text.lstrip()
+    if stripped.startswith("["):
+        data = json.loads(text)
+        if not isinstance(data, list) or not all(isinstance(w, str) for w in data):
+            raise ValueError("a JSON pool must be a list of strings")
+        return [w.strip() for w in data]
+    if path.lower().endswith(".csv") or ("," in text.splitlines()[0] if text.strip() else False):
+        rows = [r for r in csv.reader(io.StringIO(text)) if r and r[0].strip()]
+        if rows and rows[0][0].strip().lower() in ("word", "words", "слово", "слова"):
+            rows = rows[1:]
+        return [r[0].strip() for r in rows]
+    words = []
+    for line in text.splitlines():
+        line = line.strip()
+        if line.startswith("- "):            # a YAML list, as the Hat pools are kept
+            line = line[2:].strip().strip('"').strip("'")
+        if not line or line.startswith("#") or line == "---" or line.endswith(":") or ": " in line:
+            continue
+        words.append(line)
+    return words
+
+
+class Progress:
+    """A one-line bar on stderr, only on a terminal."""
+
+    def __init__(self, stream=None, enabled: bool | None = None):
+        self.stream = stream or sys.stderr
+        self.enabled = self.stream.isatty() if enabled is None else enabled
+        self.started = time.perf_counter()
+
+    def __call__(self, done: int, total: int) -> None:
+        if not self.enabled or total < PROGRESS_MIN_WORDS:
+            return
+        width = 30
+        filled = int(width * done / total)
+        self.stream.write(f"\r  checking words [{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
+        if done == total:
+            self.stream.write(f"  ({time.perf_counter() - self.started:.1f} s); grouping cognates…\n")
+        self.stream.flush()
+
+
+def render_table(report: PoolReport, show_all: bool = False) -> str:
+    out = []
+    rows = [w for w in report.words if show_all or w.issues]
+    if rows:
+        width = min(max(len(w.word) for w in rows), 28)
+        out.append(f"{'word':<{width}}  {'rule':<14} {'severity':<8} message")
+        out.append("-" * (width + 2 + 14 + 1 + 8 + 1 + 40))
+        for w in rows:
+            if not w.issues:
+                out.append(f"{w.word:<{width}}  {'ok':<14}")
+            for n, issue in enumerate(w.issues):
+                out.append(f"{(w.word if n == 0 else ''):<{width}}  {issue.rule:<14} {issue.severity:<8} {issue.message}")
+            for s in w.suggestions:
+                if s.get("kind") in ("singular", "lemma"):
+                    out.append(f"{'':<{width}}  {'→ suggest':<14} {'':<8} {s['message']}")
+    if report.duplicates:
+        out.append("")
+        out.append(f"duplicates ({len(report.duplicates)}):")
+        out.extend("  " + " = ".join(group) for group in report.duplicates)
+    if report.cognate_groups:
+        out.append("")
+        out.append(f"cognate groups ({len(report.cognate_groups)}):")
+        for detail in report.cognate_details:
+            out.append(f"  [{', '.join(detail['roots'])}] " + ", ".join(detail["words"]))
+    if report.board_conflicts:
+        out.append("")
+        out.append(f"pairs that must not share a board ({len(report.board_conflicts)}):")
+        out.extend(f"  {c['a']} / {c['b']} [{', '.join(c['roots'])}]" for c in report.board_conflicts)
+    if report.possible_cognates:
+        out.append("")
+        out.append(f"possible cognates, not grouped (lexicon unsure, {len(report.possible_cognates)}):")
+        out.extend(f"  {p['a']} / {p['b']} [{', '.join(p['roots'])}]" for p in report.possible_cognates[:50])
+        if len(report.possible_cognates) > 50:
+            out.append(f"  … and {len(report.possible_cognates) - 50} more (--format json lists all)")
+    counts = report.counts()
+    out.append("")
+    out.append(f"{len(report.words)} words ({report.game}), {sum(1 for w in report.words if w.issues)} with issues"
+               + (": " + ", ".join(f"{rule} {n}" for rule, n in counts.items()) if counts else "")
+               + f"; {len(report.duplicates)} duplicate sets, {len(report.cognate_groups)} cognate groups"
+               + f"; {report.elapsed_ms / 1000:.2f} s")
+    return "\n".join(out) + "\n"
+
+
+def render_csv(report: PoolReport) -> str:
+    buf = io.StringIO()
+    w = csv.writer(buf)
+    w.writerow(["word", "rule", "severity", "message", "suggestion"])
+    for word in report.words:
+        suggestion = next((s.get("text", "") for s in word.suggestions if s.get("text")), "")
+        for issue in word.issues:
+            w.writerow([word.word, issue.rule, issue.severity, issue.message, suggestion])
+    for group in report.duplicates:
+        w.writerow([" | ".join(group), "duplicate", "error", "the same word more than once", ""])
+    for detail in report.cognate_details:
+        w.writerow([" | ".join(detail["words"]), "cognate_group", "error",
+                    "share the root " + ", ".join(detail["roots"]), ""])
+    for c in report.board_conflicts:
+        w.writerow([f"{c['a']} | {c['b']}", "board_conflict", "error", c["message"], ""])
+    return buf.getvalue()
+
+
+def cmd_lint(args: argparse.Namespace) -> int:
+    from lexicon.cognates import CognateEngine
+    from service.rules import pool
+
+    try:
+        words = read_pool(args.pool)
+    except (OSError, ValueError, UnicodeDecodeError) as exc:
+        print(f"error: cannot read {args.pool}: {exc}", file=sys.stderr)
+        return 2
+    if not words:
+        print(f"error: {args.pool} has no words", file=sys.stderr)
+        return 2
+    if len(words) > MAX_WORDS:
+        print(f"error: {len(words):,} words; at most {MAX_WORDS:,} per pool", file=sys.stderr)
+        return 2
+    engine = CognateEngine()
+    report = pool.lint_pool(engine, words, args.game, progress=Progress())
+    if args.format == "json":
+        sys.stdout.write(json.dumps(report.to_json(), ensure_ascii=False, indent=1) + "\n")
+    elif args.format == "csv":
+        sys.stdout.write(render_csv(report))
+    else:
+        sys.stdout.write(render_table(report, args.all))
+    return 1 if report.problems(args.fail_on) else 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Standalone entry point (until `lint` is wired into service/cli.py)."""
+    parser = argparse.ArgumentParser(prog="python -m service.cli_lint")
+    sub = parser.add_subparsers(dest="command", required=True)
+    register(sub)
+    args = parser.parse_args(["lint", *(sys.argv[1:] if argv is None else argv)])
+    return args.func(args)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
+
+
+__all__ = ["register", "read_pool", "cmd_lint", "render_table", "render_csv", "SEVERITIES"]

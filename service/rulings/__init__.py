@@ -1,0 +1,46 @@
+"""Rulings: a tournament judge decides a disputed pair once, and later checks in that scope follow.
+
+    store_for(app)                  the app's store, opened on first use from KOREN_DATABASE_URL
+    find(store, scope, kind, a, b)  the ruling on one pair, or None
+    apply.cognate / guess / explanation / chgk_answer   override an engine result, keeping it as evidence
+"""
+from __future__ import annotations
+
+import logging
+import threading
+
+from starlette.exceptions import HTTPException
+
+from service.rulings.apply import ScopeRulings, find
+from service.rulings.store import Ruling, RulingsStore
+
+__all__ = ["Ruling", "RulingsStore", "ScopeRulings", "find", "store_for", "scoped"]
+
+log = logging.getLogger("koren.rulings")
+_open_lock = threading.Lock()
+
+
+def store_for(app) -> RulingsStore:
+    """Opened lazily, so an app that never sees a scope never touches the database."""
+    store = getattr(app.state, "rulings", None)
+    if store is None:
+        with _open_lock:
+            store = getattr(app.state, "rulings", None)
+            if store is None:
+                store = app.state.rulings = RulingsStore()
+    return store
+
+
+def scoped(app, scope: str | None, kind: str) -> ScopeRulings:
+    """The scope's rulings of a kind; empty (and no database access) when the request has no scope."""
+    if not scope:
+        return ScopeRulings(None, None, kind)
+    try:
+        return ScopeRulings(store_for(app), scope, kind)
+    except ValueError as exc:
+        raise HTTPException(422, f"scope: {exc}") from exc
+    except Exception as exc:
+        # A check with a scope must not silently ignore the judge: refuse with 503 instead.
+        log.exception("rulings store unavailable")
+        raise HTTPException(503, f"the rulings store is unavailable ({type(exc).__name__}); "
+                                 "retry, or check without a scope") from exc

@@ -1,0 +1,49 @@
+"""How a ruling's pair is keyed, so later checks find it however the words are typed.
+
+Words go through lexicon.normalize (case, ё/е, stress marks, Latin
+look-alikes); a cognate pair is unordered.  ЧГК answers are phrases, keyed by
+their letters and digits only.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from lexicon import morphology
+from lexicon.normalize import fold_yo, normalize_word, strip_invisible
+
+KINDS = ("cognate", "guess", "chgk_answer")
+WORD_KINDS = ("cognate", "guess")
+
+
+def word_key(raw: str) -> str:
+    """The lookup key of one word (raises lexicon.normalize.InvalidWord)."""
+    return normalize_word(raw).key
+
+
+def phrase_key(raw: str) -> str:
+    text = unicodedata.normalize("NFD", strip_invisible(raw))
+    text = "".join(ch for ch in text if not unicodedata.combining(ch) or ch in "\u0306\u0308")  # keep й, ё
+    text = fold_yo(unicodedata.normalize("NFC", text).casefold())
+    return " ".join(re.findall(r"\w+", text))
+
+
+def pair_key(kind: str, a: str, b: str) -> tuple[str, str]:
+    if kind == "chgk_answer":
+        ka, kb = phrase_key(a), phrase_key(b)
+        if not ka or not kb:
+            raise ValueError("an answer and a reference need at least one letter or digit")
+        return ka, kb
+    ka, kb = word_key(a), word_key(b)
+    return (min(ka, kb), max(ka, kb)) if kind == "cognate" else (ka, kb)
+
+
+def word_candidates(raw: str) -> list[str]:
+    """The word's own key, then its lemmas' keys: a ruling on свеча also covers «свечой»."""
+    key = word_key(raw)
+    out = [key]
+    for lemma in morphology.lemmas(normalize_word(raw).text):
+        folded = fold_yo(lemma)
+        if folded not in out:
+            out.append(folded)
+    return out

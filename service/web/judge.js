@@ -1,0 +1,450 @@
+// Пульт судьи: a thin client of the public /v1 API.  Every server string is put in the page
+// as text (textContent), never as HTML: words and notes come from players and other judges.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+
+// el("p", {class: "x"}, "text", childNode, ...) — null/false children are skipped.
+function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : String(child));
+  }
+  return node;
+}
+
+const fold = (s) => String(s).toLowerCase().replaceAll("ё", "е");
+const splitList = (text, sep) => text.split(sep).map((s) => s.trim()).filter(Boolean);
+
+const RULES = {
+  cognate: "однокоренное", abbreviation: "аббревиатура", fragment: "часть слова",
+  letters: "буквы, слоги, звучание", translation: "перевод", profanity: "ненормативная лексика",
+  not_single_word: "не одно слово", unknown_word: "неизвестное слово", number: "число",
+  unknown: "неизвестное слово", not_noun: "не существительное", proper_noun: "имя собственное",
+  plural: "множественное число",
+  honesty: "честное слово", truth: "клятва правдой", oath: "клятва", bet: "пари", religion: "религия",
+  filler: "слово-паразит",
+};
+const REASONS = {
+  word_form: "форма загаданного слова", homophone: "омофон", form_homophone: "омофон формы слова",
+  cognate: "однокоренное, но не то слово", different_word: "другое слово",
+};
+const CONFIDENCE = {certain: "точно", probable: "вероятно", none: "связи нет"};
+const KINDS = {prefix: "приставка", root: "корень", suffix: "суффикс", ending: "окончание",
+               interfix: "соединительная гласная", postfix: "постфикс"};
+const SEVERITY = {violation: "нарушение", warning: "на усмотрение судьи"};
+const CHGK = {accept: "зачёт", reject: "незачёт", judge: "решает судья"};
+const PENALTY = {none: "без штрафа", foul: "фол", loss: "поражение", warning: "предупреждение", removal: "удаление"};
+const label = (dict, key) => dict[key] || key;
+
+// --- settings: scope and judge name survive a reload; the token stays in this tab only ---
+const settings = {
+  get scope() { return $("scope").value.trim(); },
+  get judge() { return $("judge-name").value.trim(); },
+  get token() { return $("token").value.trim(); },
+};
+
+function restoreSettings() {
+  $("scope").value = localStorage.getItem("koren.scope") || "";
+  $("judge-name").value = localStorage.getItem("koren.judge") || "";
+  $("token").value = sessionStorage.getItem("koren.token") || "";
+  $("scope").addEventListener("change", () => localStorage.setItem("koren.scope", settings.scope));
+  $("judge-name").addEventListener("change", () => localStorage.setItem("koren.judge", settings.judge));
+  $("token").addEventListener("change", () => sessionStorage.setItem("koren.token", settings.token));
+  $("settings").addEventListener("submit", (e) => e.preventDefault());
+}
+
+// --- the API --------------------------------------------------------------------------------
+async function api(method, path, body, {auth = false} = {}) {
+  const headers = {Accept: "application/json"};
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (auth && settings.token) headers.Authorization = `Bearer ${settings.token}`;
+  let response;
+  try {
+    response = await fetch(path, {method, headers, body: body === undefined ? undefined : JSON.stringify(body)});
+  } catch (err) {
+    return {ok: false, status: 0, data: {detail: `сервер не отвечает (${err.message})`}};
+  }
+  let data = null;
+  if (response.status !== 204) {
+    try { data = await response.json(); } catch { data = {detail: `ответ не JSON (HTTP ${response.status})`}; }
+  }
+  return {ok: response.ok, status: response.status, data, method, path};
+}
+
+const withScope = (body) => (settings.scope ? {...body, scope: settings.scope} : body);
+
+function problemBox(res) {
+  if (res.status === 404 && res.method === "POST") {
+    // The check's router is not deployed on this server yet: say so instead of failing.
+    return el("p", {class: "notice unavailable"},
+      `Эта проверка пока недоступна на сервере (404: ${res.method} ${res.path}).`);
+  }
+  const data = res.data || {};
+  const details = (data.errors || []).map((e) => el("li", {}, `${e.field || "запрос"}: ${e.message}`));
+  return el("div", {class: "notice error"},
+    el("strong", {}, res.status ? `Ошибка ${res.status}: ${data.title || ""}` : "Ошибка сети"),
+    el("p", {}, data.detail || ""), details.length ? el("ul", {}, details) : null);
+}
+
+function show(container, ...nodes) { container.replaceChildren(...nodes.flat().filter(Boolean)); }
+function busy(container) { show(container, el("p", {class: "muted"}, "Проверяю…")); }
+
+function formOnSubmit(id, handler) {
+  $(id).addEventListener("submit", (event) => { event.preventDefault(); handler(event.target); });
+}
+
+// --- spans: highlight findings in the text exactly as sent ------------------------------------
+function markedText(text, findings, describe) {
+  const cuts = new Set([0, text.length]);
+  for (const f of findings) {
+    if (Number.isInteger(f.start) && Number.isInteger(f.end) && f.start < f.end && f.end <= text.length) {
+      cuts.add(f.start); cuts.add(f.end);
+    }
+  }
+  const points = [...cuts].sort((a, b) => a - b);
+  const out = el("p", {class: "marked"});
+  for (let i = 0; i + 1 < points.length; i++) {
+    const [from, to] = [points[i], points[i + 1]];
+    const piece = text.slice(from, to);
+    const covering = findings.filter((f) => f.start <= from && f.end >= to);
+    if (!covering.length) { out.append(piece); continue; }
+    const worst = covering.some((f) => ["violation", "foul", "removal"].includes(f.severity || f.penalty))
+      ? "violation" : "warning";
+    out.append(el("mark", {class: `finding sev-${worst}`, "data-rule": covering.map((f) => f.rule).join(" "),
+                           title: covering.map(describe).join("\n")}, piece));
+  }
+  return out;
+}
+
+function rulingNote(ev) {
+  if (!ev) return null;
+  const when = ev.decided_at ? new Date(ev.decided_at).toLocaleString("ru-RU") : "";
+  return el("div", {class: "ruling-note"},
+    el("strong", {}, "Решение судьи"), ` ${ev.judge ? ev.judge + ", " : ""}${when}`,
+    ev.note ? el("div", {}, `«${ev.note}»`) : null);
+}
+
+// --- recording a ruling right where the verdict is shown ---------------------------------------
+function rulingForm({kind, a, b, choices, after, where}) {
+  const note = el("input", {class: "ruling-text", placeholder: "примечание (почему)", maxlength: 2000});
+  const status = el("span", {class: "ruling-status", "aria-live": "polite"});
+  const record = async (verdict) => {
+    if (!settings.scope) { show(status, "Укажите турнир (scope) вверху страницы."); return; }
+    const res = await api("POST", "/v1/rulings", {scope: settings.scope, kind, a, b, verdict,
+                                                  note: note.value, judge: settings.judge || null}, {auth: true});
+    if (!res.ok) { show(status, problemBox(res)); return; }
+    const done = `Решение №${res.data.id} записано в «${res.data.scope}».`;
+    show(status, done);
+    if (after) {
+      await after();   // re-check, so the verdict shown is the one the ruling makes; keep the confirmation
+      const fresh = where && where.querySelector(".ruling-status");
+      if (fresh) show(fresh, done);
+    }
+  };
+  return el("div", {class: "ruling-form"},
+    el("span", {class: "muted"}, `Решение для турнира: `),
+    choices.map(([text, verdict]) => el("button", {type: "button", class: "ruling-choice",
+                                                   "data-verdict": String(verdict), onclick: () => record(verdict)}, text)),
+    note, status);
+}
+
+// --- однокоренные ------------------------------------------------------------------------------
+function morphemeLine(analysis, shared) {
+  return el("div", {class: "morphemes", lang: "ru"},
+    analysis.morphemes.map((m) => {
+      const isShared = m.kind === "root" && shared.has(fold(m.text));
+      return el("span", {class: `morpheme m-${m.kind}${isShared ? " shared" : ""}`, title: label(KINDS, m.kind)}, m.text);
+    }));
+}
+
+function wordColumn(word, res, shared, otherInput) {
+  if (!res.ok) return el("div", {class: "word-card"}, el("h3", {}, word), problemBox(res));
+  const w = res.data;
+  return el("div", {class: "word-card", "data-word": w.normalized},
+    el("h3", {}, w.word, w.known ? null : el("span", {class: "tag"}, "нет в словаре")),
+    el("p", {class: "muted"}, "лемма: ", w.lemmas.join(", "),
+       w.pronunciations.length ? ` · [${w.pronunciations.join("], [")}]` : ""),
+    w.analyses.map((an) => el("div", {class: "analysis"},
+      morphemeLine(an, shared),
+      el("p", {class: "source"}, `${an.lemma} — источник: ${an.source}`),
+      an.glosses ? el("p", {class: "muted"}, an.glosses) : null,
+      an.related && an.related.length ? el("div", {class: "related"}, el("span", {class: "muted"}, "родственные: "),
+        an.related.map((r) => el("button", {type: "button", class: "chip",
+          title: "сравнить с этим словом", onclick: () => { otherInput.value = r; $("cognates-form").requestSubmit(); }}, r)))
+        : null)),
+    el("a", {class: "wiktionary", href: w.wiktionary, target: "_blank", rel: "noopener noreferrer"},
+       `«${w.lemmas[0] || w.normalized}» в Викисловаре`));
+}
+
+function evidenceList(evidence) {
+  return el("ul", {class: "evidence"}, evidence.map((ev) => el("li", {},
+    ev.explanation || ev.kind,
+    ev.alternation ? el("span", {class: "tag"}, `чередование ${ev.alternation}`) : null,
+    ev.path && ev.path.length ? el("ol", {class: "path"},
+      ev.path.map((s) => el("li", {}, `${s.from} → ${s.to}`, el("span", {class: "muted"}, ` (${s.link})`)))) : null,
+    ev.source ? el("div", {class: "source"}, `источник: ${ev.source}`) : null)));
+}
+
+async function checkCognates() {
+  const a = $("cog-a").value.trim(), b = $("cog-b").value.trim();
+  const out = $("cognates-result");
+  busy(out);
+  const [verdict, wa, wb] = await Promise.all([
+    api("POST", "/v1/cognates", withScope({a, b})),
+    api("GET", `/v1/words/${encodeURIComponent(a)}`),
+    api("GET", `/v1/words/${encodeURIComponent(b)}`),
+  ]);
+  if (!verdict.ok) { show(out, problemBox(verdict)); return; }
+  const v = verdict.data;
+  const shared = new Set(v.shared_roots.map(fold));
+  const ruling = v.evidence.find((e) => e.kind === "ruling");
+  const engine = ruling ? ruling.engine : null;
+  show(out, el("div", {class: "side-by-side"},
+    wordColumn(a, wa, shared, $("cog-b")),
+    el("div", {class: "verdict-card"},
+      el("p", {id: "cognates-verdict", class: `verdict ${v.cognate ? "yes" : "no"}`},
+         v.cognate ? "Однокоренные" : "Не однокоренные"),
+      el("p", {class: "confidence"}, `уверенность: ${label(CONFIDENCE, v.confidence)}`),
+      v.shared_roots.length ? el("p", {}, "общий корень: ", v.shared_roots.map((r) => el("mark", {class: "shared"}, r)), "") : null,
+      rulingNote(ruling),
+      engine ? el("p", {class: "engine"}, `Движок: ${engine.cognate ? "однокоренные" : "не однокоренные"} `
+                  + `(${label(CONFIDENCE, engine.confidence)})`) : null,
+      evidenceList(engine ? engine.evidence : v.evidence),
+      rulingForm({kind: "cognate", a, b, choices: [["Считать однокоренными", true], ["Считать разными", false]],
+                  after: checkCognates, where: out})),
+    wordColumn(b, wb, shared, $("cog-a"))));
+}
+
+// --- Шляпа -------------------------------------------------------------------------------------
+function findingsList(findings) {
+  return el("ul", {class: "findings"}, findings.map((f) => el("li", {class: `sev-${f.severity || f.penalty}`},
+    el("strong", {}, label(RULES, f.rule)), ` «${f.token}» — ${f.message || ""}`,
+    f.severity ? el("span", {class: "tag"}, label(SEVERITY, f.severity)) : null,
+    f.penalty ? el("span", {class: "tag"}, label(PENALTY, f.penalty)) : null,
+    f.evidence && f.evidence.ruling ? rulingNote(f.evidence.ruling) : null)));
+}
+
+async function checkHat() {
+  const target = $("hat-target").value.trim(), text = $("hat-text").value;
+  const out = $("hat-result");
+  busy(out);
+  const res = await api("POST", "/v1/hat/explanation", withScope({target, text}));
+  if (!res.ok) { show(out, problemBox(res)); return; }
+  const r = res.data;
+  show(out,
+    el("p", {class: `verdict ${r.ok ? "yes" : "no"}`}, r.ok ? "Объяснение по правилам" : "Есть нарушения"),
+    el("p", {class: "muted"}, `нарушений: ${r.counts.violations}, на усмотрение судьи: ${r.counts.warnings}`),
+    markedText(text, r.violations, (f) => `${label(RULES, f.rule)}: ${f.message}`),
+    findingsList(r.violations));
+}
+
+// --- Кодовые имена ------------------------------------------------------------------------------
+async function checkCodenames() {
+  const clue = $("cn-clue").value.trim();
+  const raw = $("cn-number").value.trim();
+  const number = ["∞", "unlimited", "бесконечно"].includes(raw.toLowerCase()) ? "unlimited" : Number.parseInt(raw, 10);
+  const board = splitList($("cn-board").value, /[,;\n]/);
+  const out = $("codenames-result");
+  busy(out);
+  const res = await api("POST", "/v1/codenames/clue",
+                        withScope({clue, number, board, team_open: Number.parseInt($("cn-open").value || "0", 10)}));
+  if (!res.ok) { show(out, problemBox(res)); return; }
+  const r = res.data;
+  const violations = r.violations || [];
+  // The contract gives no spans for a clue: mark the spans when present, else the whole clue and
+  // every board word a violation names.
+  const spans = violations.filter((v) => Number.isInteger(v.start));
+  const clueFindings = spans.length ? spans : (r.valid ? [] : [{start: 0, end: clue.length, rule: "clue", severity: "violation"}]);
+  // A violation names its board word in `board_word`; older answers only in the message text.
+  const named = (word) => violations.some((v) => v.board_word
+    ? fold(v.board_word) === fold(word)
+    : new RegExp(`«${fold(word)}»`).test(fold(v.message || "")));
+  show(out,
+    el("p", {class: `verdict ${r.valid ? "yes" : "no"}`},
+       r.valid ? "Подсказка допустима" : `Подсказка недопустима: ${label(PENALTY, r.penalty)}`),
+    markedText(clue, clueFindings, (f) => f.message || "нарушение"),
+    el("div", {class: "board"}, board.map((w) => el("span", {class: `chip${named(w) ? " hit" : ""}`}, w))),
+    el("ul", {class: "findings"}, violations.map((v) => el("li", {}, el("strong", {}, label(RULES, v.rule)), ` — ${v.message}`,
+      v.evidence && v.evidence.ruling ? rulingNote(v.evidence.ruling) : null))));
+}
+
+// --- проверки ----------------------------------------------------------------------------------
+async function checkGuess() {
+  const target = $("guess-target").value.trim(), guess = $("guess-guess").value.trim();
+  const out = $("guess-result");
+  busy(out);
+  const res = await api("POST", "/v1/hat/guess", withScope({target, guess}));
+  if (!res.ok) { show(out, problemBox(res)); return; }
+  const r = res.data;
+  const ruling = r.evidence.find((e) => e.kind === "ruling");
+  show(out,
+    el("p", {class: `verdict ${r.accepted ? "yes" : "no"}`}, r.accepted ? "Засчитано" : "Не засчитано"),
+    el("p", {}, label(REASONS, r.reason), el("span", {class: "muted"}, ` — ${r.message}`)),
+    rulingNote(ruling),
+    rulingForm({kind: "guess", a: target, b: guess, choices: [["Засчитать", true], ["Не засчитывать", false]],
+                after: checkGuess, where: out}));
+}
+
+async function checkHomophones() {
+  const a = $("hom-a").value.trim(), b = $("hom-b").value.trim();
+  const out = $("homophones-result");
+  busy(out);
+  const res = await api("POST", "/v1/homophones", {a, b});
+  if (!res.ok) { show(out, problemBox(res)); return; }
+  const r = res.data;
+  show(out,
+    el("p", {class: `verdict ${r.homophones ? "yes" : "no"}`}, r.homophones ? "Омофоны" : "Не омофоны"),
+    el("p", {}, `${r.a}: [${r.a_pronunciations.join("], [")}] · ${r.b}: [${r.b_pronunciations.join("], [")}]`),
+    el("p", {class: "muted"}, r.explanation, r.guess ? " (ударение угадано)" : ""));
+}
+
+async function checkChgk() {
+  const answer = $("chgk-answer").value.trim(), reference = $("chgk-reference").value.trim();
+  const out = $("chgk-result");
+  busy(out);
+  const res = await api("POST", "/v1/chgk/answer", withScope({answer, reference,
+    accepted: splitList($("chgk-accepted").value, ";"), rejected: splitList($("chgk-rejected").value, ";")}));
+  if (!res.ok) { show(out, problemBox(res)); return; }
+  const r = res.data;
+  const ruling = (r.evidence || []).find((e) => e && e.kind === "ruling");
+  show(out,
+    el("p", {class: `verdict ${r.verdict === "accept" ? "yes" : r.verdict === "reject" ? "no" : "maybe"}`}, label(CHGK, r.verdict)),
+    el("p", {}, r.message || "", el("span", {class: "tag"}, r.reason)),
+    r.matched ? el("p", {class: "muted"}, `совпало с: «${r.matched}»`) : null,
+    rulingNote(ruling),
+    // chgk_answer rulings pair (reference, answer).
+    rulingForm({kind: "chgk_answer", a: reference, b: answer, choices: [["Засчитать", "accept"], ["Не засчитывать", "reject"]],
+                after: checkChgk, where: out}));
+}
+
+async function checkMafia() {
+  const text = $("mafia-text").value;
+  const out = $("mafia-result");
+  busy(out);
+  const res = await api("POST", "/v1/mafia/speech", {text, ruleset: $("mafia-ruleset").value});
+  if (!res.ok) { show(out, problemBox(res)); return; }
+  const r = res.data;
+  show(out,
+    el("p", {class: `verdict ${r.removal ? "no" : r.fouls ? "maybe" : "yes"}`},
+       r.removal ? "Удаление" : r.fouls ? `Фолов: ${r.fouls}` : "Нарушений нет"),
+    markedText(text, r.findings, (f) => `${f.rule}: ${label(PENALTY, f.penalty)}`),
+    findingsList(r.findings),
+    r.nominations && r.nominations.length ? el("table", {class: "table"},
+      el("tr", {}, el("th", {}, "действие"), el("th", {}, "игрок"), el("th", {}, "принято"), el("th", {}, "почему")),
+      r.nominations.map((n) => el("tr", {}, el("td", {}, n.action === "nominate" ? "выставление" : "снятие"),
+        el("td", {}, n.player), el("td", {}, n.accepted ? "да" : "нет"), el("td", {}, n.reason)))) : null);
+}
+
+// --- пул слов ----------------------------------------------------------------------------------
+let poolRows = [];
+
+function csvCell(value) {
+  const s = String(value);
+  return /[",;\n\r]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
+}
+
+function downloadBlob(name, type, text) {
+  const url = URL.createObjectURL(new Blob([text], {type}));
+  const a = el("a", {href: url, download: name});
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+async function lintPool() {
+  const out = $("pool-result");
+  const file = $("pool-file").files[0];
+  const text = file ? await file.text() : $("pool-words").value;
+  // One word per line; a CSV/TSV file contributes its first column.
+  const words = text.split(/\r?\n/).map((line) => line.split(/[,;\t]/)[0].trim()).filter(Boolean);
+  if (!words.length) { show(out, el("p", {class: "notice error"}, "Пул пуст: выберите файл или вставьте слова.")); return; }
+  busy(out);
+  const res = await api("POST", "/v1/pool/lint", {words, game: $("pool-game").value});
+  if (!res.ok) { show(out, problemBox(res)); $("pool-csv").disabled = true; return; }
+  const r = res.data;
+  poolRows = r.words;
+  $("pool-csv").disabled = false;
+  const flagged = r.words.filter((w) => w.issues.length).length;
+  show(out,
+    el("p", {}, `слов: ${r.words.length}, с замечаниями: ${flagged}`),
+    el("table", {class: "table", id: "pool-table"},
+      el("tr", {}, el("th", {}, "№"), el("th", {}, "слово"), el("th", {}, "замечания")),
+      r.words.map((w, i) => el("tr", {class: w.issues.length ? "flagged" : ""},
+        el("td", {}, i + 1), el("td", {}, w.word),
+        el("td", {}, w.issues.map((iss) => el("div", {}, el("strong", {}, label(RULES, iss.rule)), ` — ${iss.message}`)))))),
+    r.duplicates.length ? el("p", {}, "повторы: ", r.duplicates.map((g) => g.join(" = ")).join("; ")) : null,
+    r.cognate_groups.length ? el("p", {}, "однокоренные группы: ", r.cognate_groups.map((g) => g.join(", ")).join("; ")) : null);
+}
+
+function poolCsv() {
+  const lines = [["слово", "правило", "сообщение"]];
+  for (const w of poolRows) {
+    if (!w.issues.length) lines.push([w.word, "", ""]);
+    for (const iss of w.issues) lines.push([w.word, iss.rule, iss.message]);
+  }
+  // BOM so spreadsheet programs read the Cyrillic as UTF-8.
+  downloadBlob("pool-lint.csv", "text/csv;charset=utf-8", "\ufeff" + lines.map((l) => l.map(csvCell).join(",")).join("\r\n") + "\r\n");
+}
+
+// --- решения турнира ---------------------------------------------------------------------------
+async function loadRulings() {
+  const out = $("rulings-result");
+  if (!settings.scope) { show(out, el("p", {class: "notice error"}, "Укажите турнир (scope) вверху страницы.")); return; }
+  const res = await api("GET", `/v1/rulings?scope=${encodeURIComponent(settings.scope)}`);
+  if (!res.ok) { show(out, problemBox(res)); return; }
+  const verdictText = (r) => (r.verdict === true ? "да" : r.verdict === false ? "нет" : label(CHGK, r.verdict));
+  show(out, res.data.rulings.length ? el("table", {class: "table", id: "rulings-table"},
+    el("tr", {}, ["№", "вид", "пара", "решение", "судья", "когда", "примечание", ""].map((h) => el("th", {}, h))),
+    res.data.rulings.map((r) => el("tr", {},
+      el("td", {}, r.id), el("td", {}, r.kind), el("td", {}, `${r.a} / ${r.b}`), el("td", {}, verdictText(r)),
+      el("td", {}, r.judge || ""), el("td", {}, new Date(r.decided_at).toLocaleString("ru-RU")), el("td", {}, r.note),
+      el("td", {}, el("button", {type: "button", onclick: async () => {
+        const del = await api("DELETE", `/v1/rulings/${r.id}`, undefined, {auth: true});
+        if (del.ok) loadRulings(); else show(out, problemBox(del));
+      }}, "Удалить"))))) : el("p", {class: "muted"}, `В «${settings.scope}» решений пока нет.`));
+}
+
+async function exportRulings() {
+  if (!settings.scope) { show($("rulings-result"), el("p", {class: "notice error"}, "Укажите турнир (scope).")); return; }
+  const res = await api("GET", `/v1/rulings/export?scope=${encodeURIComponent(settings.scope)}`);
+  if (!res.ok) { show($("rulings-result"), problemBox(res)); return; }
+  downloadBlob(`rulings-${settings.scope}.json`, "application/json", JSON.stringify(res.data, null, 2));
+}
+
+async function importRulings(event) {
+  const file = event.target.files[0];
+  const out = $("rulings-result");
+  if (!file || !settings.scope) { show(out, el("p", {class: "notice error"}, "Укажите турнир (scope) и файл.")); return; }
+  let doc;
+  try { doc = JSON.parse(await file.text()); } catch { show(out, el("p", {class: "notice error"}, "Файл не JSON.")); return; }
+  const res = await api("POST", `/v1/rulings/import?scope=${encodeURIComponent(settings.scope)}`, doc, {auth: true});
+  event.target.value = "";
+  if (!res.ok) { show(out, problemBox(res)); return; }
+  await loadRulings();
+  out.prepend(el("p", {class: "notice"}, `Импортировано: ${res.data.imported} (новых ${res.data.created}, заменено ${res.data.updated}).`));
+}
+
+document.addEventListener("DOMContentLoaded", () => {
+  restoreSettings();
+  formOnSubmit("cognates-form", checkCognates);
+  formOnSubmit("hat-form", checkHat);
+  formOnSubmit("codenames-form", checkCodenames);
+  formOnSubmit("guess-form", checkGuess);
+  formOnSubmit("homophones-form", checkHomophones);
+  formOnSubmit("chgk-form", checkChgk);
+  formOnSubmit("mafia-form", checkMafia);
+  formOnSubmit("pool-form", lintPool);
+  $("pool-csv").addEventListener("click", poolCsv);
+  $("rulings-reload").addEventListener("click", loadRulings);
+  $("rulings-export").addEventListener("click", exportRulings);
+  $("rulings-import").addEventListener("change", importRulings);
+  document.body.dataset.ready = "1";   // tests wait for this
+});

@@ -1,0 +1,90 @@
+"""`python -m service lint`: reading pools, reports, exit codes, the progress bar."""
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from service import cli_lint
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(argv, capsys):
+    parser = argparse.ArgumentParser()
+    sub = parser.add_subparsers(dest="command", required=True)
+    cli_lint.register(sub)
+    args = parser.parse_args(["lint", *argv])
+    code = args.func(args)
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_read_pool_formats(tmp_path):
+    (tmp_path / "a.txt").write_text("кот\n\n# comment\n Окно \nёж\n", encoding="utf-8")
+    (tmp_path / "b.json").write_text(json.dumps(["кот", "Окно"], ensure_ascii=False), encoding="utf-8")
+    (tmp_path / "c.csv").write_text("word,note\nкот,x\nОкно,y\n", encoding="utf-8")
+    (tmp_path / "d.yaml").write_text('name: "pool"\n---\n- "кот"\n- "Окно"\n', encoding="utf-8")
+    assert cli_lint.read_pool(str(tmp_path / "a.txt")) == ["кот", "Окно", "ёж"]
+    for name in ("b.json", "c.csv", "d.yaml"):
+        assert cli_lint.read_pool(str(tmp_path / name)) == ["кот", "Окно"], name
+
+
+def test_clean_pool_exits_zero(tmp_path, capsys, engine):
+    f = tmp_path / "pool.txt"
+    f.write_text("кот\nдом\nокно\n", encoding="utf-8")
+    code, out, err = run([str(f)], capsys)
+    assert code == 0
+    assert "3 words" in out and err == ""
+
+
+def test_problems_exit_one_with_a_readable_table(tmp_path, capsys, engine):
+    f = tmp_path / "pool.txt"
+    f.write_text("кот\nкошка\nокна\nидти\nПетербург\nдом\nДом\n", encoding="utf-8")
+    code, out, _ = run([str(f)], capsys)
+    assert code == 1
+    for needle in ("окна", "plural", "use «окно»", "идти", "not_noun", "Петербург", "proper_noun",
+                   "duplicates (1)", "дом = Дом", "cognate groups (1)", "кот, кошка"):
+        assert needle in out, needle
+
+
+def test_json_and_csv_formats(tmp_path, capsys, engine):
+    f = tmp_path / "pool.txt"
+    f.write_text("окна\nокно\n", encoding="utf-8")
+    code, out, _ = run([str(f), "--format", "json"], capsys)
+    body = json.loads(out)
+    assert code == 1 and body["words"][0]["issues"][0]["rule"] == "plural" and body["duplicates"] == [["окна", "окно"]]
+    code, out, _ = run([str(f), "--format", "csv", "--game", "codenames"], capsys)
+    lines = out.splitlines()
+    assert lines[0] == "word,rule,severity,message,suggestion"
+    assert lines[1].startswith("окна,plural,warning,")
+    assert any(l.startswith("окна | окно,duplicate") for l in lines)
+
+
+def test_unreadable_file_exits_two(tmp_path, capsys):
+    code, _, err = run([str(tmp_path / "missing.txt")], capsys)
+    assert code == 2 and "cannot read" in err
+
+
+def test_progress_bar_only_on_a_terminal():
+    buf = io.StringIO()
+    cli_lint.Progress(buf)(1000, 1000)          # StringIO is not a tty
+    assert buf.getvalue() == ""
+    bar = cli_lint.Progress(buf, enabled=True)
+    bar(500, 1000)
+    bar(1000, 1000)
+    assert "500/1000" in buf.getvalue() and "1000/1000" in buf.getvalue()
+
+
+def test_standalone_entry_point(tmp_path):
+    f = tmp_path / "pool.txt"
+    f.write_text("окна\n", encoding="utf-8")
+    proc = subprocess.run([sys.executable, "-m", "service.cli_lint", str(f)], cwd=ROOT, capture_output=True,
+                          text=True, timeout=120)
+    assert proc.returncode == 1, proc.stderr
+    assert "plural" in proc.stdout and proc.stderr == ""

@@ -1,0 +1,152 @@
+"""Codenames clue checks: the rules of ../shared/rules/codenames-tournament.txt, the dev set, the HTTP endpoint."""
+from __future__ import annotations
+
+import pytest
+from fastapi.testclient import TestClient
+
+from service.evaluation_codenames import score_clues
+from service.rules import codenames
+from tests.conftest import DATA
+
+
+def check(engine, clue, board=("мышь", "утюг"), number=2, team_open=8):
+    return codenames.check_clue(engine, clue, number, list(board), team_open)
+
+
+def rules(result):
+    return {v.rule for v in result.violations if v.severity == "violation"}
+
+
+def test_dev_set_is_fully_right(engine):
+    score = score_clues(engine, DATA / "codenames.jsonl")
+    assert score.total >= 11
+    assert score.accuracy == 1.0, "\n".join(score.misses)
+
+
+@pytest.mark.parametrize("clue", ["кошка", "границу", "борется", "зелёное", "Нептун", "диван-кровать", "Нью-Йорк"])
+def test_existing_words_and_forms_are_fine(engine, clue):
+    result = check(engine, clue)
+    assert result.valid and result.penalty == "none", [v.message for v in result.violations]
+
+
+@pytest.mark.parametrize("clue", ["с кошкой", "кот обормот", "кот-обормот"])
+def test_several_words(engine, clue):
+    result = check(engine, clue)
+    assert "not_single_word" in rules(result)
+    assert result.penalty == "foul"
+
+
+@pytest.mark.parametrize("clue", ["котогладильщик", "кроликомедикаментокружка", "iPhone"])
+def test_invented_and_glued_words(engine, clue):
+    result = check(engine, clue)
+    assert rules(result) == {"unknown_word"}
+    assert result.penalty == "foul"
+
+
+def test_glued_compound_names_its_parts(engine):
+    result = check(engine, "кроликомедикаментокружка", board=("заяц", "лекарство", "чашка"))
+    violation = next(v for v in result.violations if v.rule == "unknown_word")
+    assert violation.evidence[0]["parts"] == ["кролик", "медикамент", "кружка"]
+
+
+def test_cognate_of_an_open_word_loses_and_names_it(engine):
+    result = check(engine, "кошка", board=("кот", "мышь"))
+    assert not result.valid and result.penalty == "loss"
+    violation = next(v for v in result.violations if v.rule == "cognate")
+    assert violation.board_word == "кот"
+    assert {"кот", "кош"} & set(violation.roots)
+    assert violation.evidence
+
+
+def test_closed_words_do_not_count(engine):
+    # кот is closed: the client sends only the open words
+    assert check(engine, "кошка", board=("мышь", "сыр")).valid
+
+
+@pytest.mark.parametrize("clue,board", [("наручники", ("рука", "нос")), ("лесник", ("лес", "волк")),
+                                        ("рука", ("рука", "нос"))])
+def test_more_cognates(engine, clue, board):
+    result = check(engine, clue, board=board)
+    assert result.penalty == "loss"
+
+
+def test_homonymous_root_is_not_a_cognate(engine):
+    assert check(engine, "водитель", board=("вода", "руль")).valid
+
+
+@pytest.mark.parametrize("clue", ["пятибуквенные", "трёхбуквенное", "короткие", "длинные", "линия", "круглые",
+                                  "диагональ", "буква", "о"])
+def test_letters(engine, clue):
+    result = check(engine, clue)
+    assert rules(result) == {"letters"}, [v.message for v in result.violations]
+    assert result.penalty == "foul"
+
+
+@pytest.mark.parametrize("clue", ["граница", "шар", "шахта", "кольцо", "зелёное"])
+def test_meaning_clues_are_not_letters(engine, clue):
+    assert "letters" not in rules(check(engine, clue, board=("огурец",)))
+
+
+@pytest.mark.parametrize("number,team_open,ok", [
+    (0, 8, True), (1, 8, True), (8, 8, True), (9, 8, False), (-1, 8, False), ("unlimited", 8, True),
+    ("неограниченно", 3, True), ("много", 8, False), (4, 3, False), (0, 0, True), (1, 0, False)])
+def test_number(engine, number, team_open, ok):
+    result = check(engine, "шар", board=("мяч",), number=number, team_open=team_open)
+    assert result.valid is ok
+    if not ok:
+        assert rules(result) == {"number"} and result.penalty == "foul"
+
+
+def test_cognate_outweighs_foul(engine):
+    result = check(engine, "кошка", board=("кот",), number=12)
+    assert rules(result) == {"cognate", "number"}
+    assert result.penalty == "loss"
+
+
+# ------------------------------------------------------------------ HTTP ---
+
+
+@pytest.fixture(scope="module")
+def api(engine):
+    from service.api.app import create_app
+
+    app = create_app(engine)
+    with TestClient(app) as c:
+        yield c
+
+
+def test_http_contract(api):
+    r = api.post("/v1/codenames/clue", json={"clue": "кошка", "number": 2, "board": ["кот", "мышь"], "team_open": 8})
+    assert r.status_code == 200
+    body = r.json()
+    assert body["valid"] is False and body["penalty"] == "loss"
+    v = body["violations"][0]
+    assert v["rule"] == "cognate" and v["board_word"] == "кот" and v["message"] and v["roots"]
+
+
+def test_http_valid_and_unlimited(api):
+    r = api.post("/v1/codenames/clue", json={"clue": "Шар", "number": "unlimited", "board": ["воздух", "мяч"],
+                                             "team_open": 8})
+    assert r.status_code == 200
+    assert r.json()["valid"] is True and r.json()["penalty"] == "none" and r.json()["violations"] == []
+
+
+def test_http_operation_id(api):
+    spec = api.get("/openapi.json").json()
+    assert spec["paths"]["/v1/codenames/clue"]["post"]["operationId"] == "check_codenames_clue"
+
+
+@pytest.mark.parametrize("body,field", [
+    ({"clue": "шар", "number": 1, "board": ["мяч"] * 26, "team_open": 8}, "board"),
+    ({"clue": "шар", "number": 1, "board": ["мяч"], "team_open": 99}, "team_open"),
+    ({"clue": "", "number": 1, "board": ["мяч"], "team_open": 8}, "clue"),
+    ({"clue": "шар", "number": 1.5, "board": ["мяч"], "team_open": 8}, "number"),
+    ({"clue": "шар", "number": 1, "board": ["мяч", "два слова"], "team_open": 8}, "board[1]"),
+    ({"number": 1, "board": ["мяч"], "team_open": 8}, "clue"),
+])
+def test_http_bad_input_is_a_clear_422(api, body, field):
+    r = api.post("/v1/codenames/clue", json=body)
+    assert r.status_code == 422
+    assert r.headers["content-type"].startswith("application/problem+json")
+    problem = r.json()
+    assert problem["status"] == 422 and field in problem["detail"]

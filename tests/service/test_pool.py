@@ -1,0 +1,189 @@
+"""Pool lint: per-word rules, duplicates, cognate groups, board conflicts, the dev set, the HTTP endpoint."""
+from __future__ import annotations
+
+import time
+
+import pytest
+from fastapi.testclient import TestClient
+
+from service.evaluation_codenames import score_pools
+from service.rules import pool
+from tests.conftest import DATA
+
+
+def lint(engine, words, game="hat"):
+    return pool.lint_pool(engine, words, game)
+
+
+def rules_of(report, word):
+    return {i.rule for w in report.words if w.word == word for i in w.issues}
+
+
+def test_dev_set_is_fully_right(engine):
+    score = score_pools(engine, DATA / "pool.jsonl")
+    assert score.words.total >= 8 and score.groups.total >= 3
+    assert score.words.accuracy == 1.0, "\n".join(score.words.misses)
+    assert score.groups.accuracy == 1.0, "\n".join(score.groups.misses)
+
+
+@pytest.mark.parametrize("word,expected", [
+    ("окно", set()), ("кошка", set()), ("ножницы", set()), ("брюки", set()), ("деньги", set()), ("сани", set()),
+    ("часы", set()), ("очки", set()),
+    ("окна", {"plural"}), ("столы", {"plural"}), ("стулья", {"plural"}),
+    ("идти", {"not_noun"}), ("быстро", {"not_noun"}), ("быстрый", {"not_noun"}),
+    ("Петербург", {"proper_noun"}), ("Москва", {"proper_noun"}),
+    ("ООН", {"abbreviation"}), ("МГУ", {"abbreviation"}),
+    ("котогладильщик", {"unknown"}),
+    ("границу", {"word_form"}),
+])
+def test_word_rules(engine, word, expected):
+    assert rules_of(lint(engine, [word]), word) == expected
+
+
+def test_plural_suggests_the_singular(engine):
+    report = lint(engine, ["окна"])
+    assert {"kind": "singular", "text": "окно", "message": "use «окно»"} in report.words[0].suggestions
+
+
+def test_rare_word_gets_its_frequency(engine):
+    report = lint(engine, ["абсцисса", "дом"])
+    rare = [s for s in report.words[0].suggestions if s["kind"] == "rare"]
+    assert rare and rare[0]["frequency"]["zipf"] < pool.RARE_ZIPF
+    assert report.words[1].frequency["zipf"] > 4 and not report.words[1].suggestions
+
+
+def test_profanity(engine):
+    assert "profanity" in rules_of(lint(engine, ["говно"]), "говно")
+    assert "profanity" not in rules_of(lint(engine, ["корабль"]), "корабль")
+
+
+def test_words_are_echoed_exactly_as_sent(engine):
+    words = ["Ёж", " дом ", "окно", "два слова", ""]
+    report = lint(engine, words)
+    assert [w.word for w in report.words] == words
+    assert rules_of(report, "два слова") == {"not_single_word"}
+    assert rules_of(report, "") == {"invalid"}
+
+
+@pytest.mark.parametrize("words,expected", [
+    (["дом", "Дом"], [["дом", "Дом"]]),
+    (["ёж", "еж"], [["ёж", "еж"]]),
+    (["стол", "столы", "стул"], [["стол", "столы"]]),
+    (["очки", "очко"], []),
+    (["кот", "кошка"], []),
+])
+def test_duplicates(engine, words, expected):
+    assert lint(engine, words).duplicates == expected
+
+
+@pytest.mark.parametrize("words,group", [
+    (["кот", "кошка", "собака"], {"кот", "кошка"}),
+    (["рука", "наручники", "нога"], {"рука", "наручники"}),
+    (["рыба", "рыбак", "окно"], {"рыба", "рыбак"}),
+])
+def test_cognate_groups(engine, words, group):
+    groups = [set(g) for g in lint(engine, words).cognate_groups]
+    assert groups == [group]
+
+
+def test_homonymous_roots_are_not_grouped(engine):
+    assert lint(engine, ["вода", "водитель"]).cognate_groups == []
+
+
+def test_groups_list_every_spelling_and_name_the_root(engine):
+    report = lint(engine, ["кот", "Кот", "кошка"])
+    assert [sorted(g) for g in report.cognate_groups] == [sorted(["кот", "Кот", "кошка"])]
+    assert report.cognate_details[0]["roots"]
+
+
+def test_a_compound_does_not_weld_its_roots_together(engine):
+    groups = [set(g) for g in lint(engine, ["пароход", "пар", "ходьба"]).cognate_groups]
+    assert {"пар", "ходьба"} not in [g & {"пар", "ходьба"} for g in groups if len(g & {"пар", "ходьба"}) == 2]
+    assert any({"пароход", "пар"} <= g for g in groups)
+
+
+def test_codenames_board_conflicts(engine):
+    board = ["кот", "кошка", "мышь", "Австралия", "рука", "наручники"] + ["дом"]
+    report = lint(engine, board, game="codenames")
+    pairs = {frozenset((c["a"], c["b"])) for c in report.board_conflicts}
+    assert frozenset(("кот", "кошка")) in pairs and frozenset(("рука", "наручники")) in pairs
+    assert "board_cognate" in rules_of(report, "кот")
+    # proper nouns are normal Codenames cards: reported, but only as information
+    issue = next(i for w in report.words if w.word == "Австралия" for i in w.issues)
+    assert issue.rule == "proper_noun" and issue.severity == "info"
+
+
+def test_problems_count(engine):
+    assert lint(engine, ["кот", "дом", "окно"]).problems() == 0
+    assert lint(engine, ["кот", "кошка"]).problems() == 1
+    assert lint(engine, ["окна"]).problems() == 1
+
+
+def test_to_json_shape(engine):
+    body = lint(engine, ["окна", "окно"]).to_json()
+    assert set(body) >= {"words", "duplicates", "cognate_groups", "summary"}
+    assert body["words"][0]["word"] == "окна" and body["words"][0]["issues"][0]["rule"] == "plural"
+    assert body["summary"]["by_rule"] == {"plural": 1}
+
+
+def test_a_big_pool_is_fast(engine):
+    # 2,000 distinct nouns from pymorphy3's dictionary: candidate pairs come from buckets, not n².
+    from lexicon.morphology import analyzer
+
+    words = []
+    for word, tag, normal, *_ in analyzer().dictionary.iter_known_words("кон"):
+        if str(tag).startswith("NOUN") and "sing,nomn" in str(tag) and word == normal and word not in words:
+            words.append(word)
+        if len(words) == 600:
+            break
+    start = time.perf_counter()
+    report = lint(engine, words)
+    assert time.perf_counter() - start < 10
+    assert len(report.words) == len(words)
+
+
+# ------------------------------------------------------------------ HTTP ---
+
+
+@pytest.fixture(scope="module")
+def api(engine):
+    from service.api.app import create_app
+
+    app = create_app(engine)
+    with TestClient(app) as c:
+        yield c
+
+
+def test_http_contract(api):
+    r = api.post("/v1/pool/lint", json={"words": ["Петербург", "окно", "Окно", "окна", "кот", "кошка"], "game": "hat"})
+    assert r.status_code == 200
+    body = r.json()
+    assert [w["word"] for w in body["words"]] == ["Петербург", "окно", "Окно", "окна", "кот", "кошка"]
+    assert body["words"][0]["issues"][0]["rule"] == "proper_noun"
+    assert body["words"][0]["issues"][0]["message"]
+    assert ["окно", "Окно", "окна"] in body["duplicates"]
+    assert any(set(g) == {"кот", "кошка"} for g in body["cognate_groups"])
+
+
+def test_http_default_game_is_hat(api):
+    r = api.post("/v1/pool/lint", json={"words": ["окно"]})
+    assert r.status_code == 200 and r.json()["game"] == "hat"
+
+
+def test_http_operation_id(api):
+    spec = api.get("/openapi.json").json()
+    assert spec["paths"]["/v1/pool/lint"]["post"]["operationId"] == "lint_pool"
+
+
+@pytest.mark.parametrize("body,field", [
+    ({"words": ["окно"] * (pool.MAX_WORDS + 1)}, "words"),
+    ({"words": []}, "words"),
+    ({"words": ["окно"], "game": "chess"}, "game"),
+    ({"words": ["x" * 201]}, "words.0"),
+    ({"words": "окно"}, "words"),
+])
+def test_http_limits_are_clear_422s(api, body, field):
+    r = api.post("/v1/pool/lint", json=body)
+    assert r.status_code == 422
+    assert r.headers["content-type"].startswith("application/problem+json")
+    assert field in r.json()["detail"]
