@@ -123,7 +123,7 @@ class CognateEngine:
         if len(node.labels) > 1:
             return set(node.labels)
         family = self.store.family(node.family)
-        return set(family.labels) if family else set(node.labels)
+        return set(node.labels) | (set(family.labels) if family else set())
 
     def compare(self, a: str | NormalizedWord, b: str | NormalizedWord) -> Verdict:
         wa, wb = self.analyse(a), self.analyse(b)
@@ -153,7 +153,8 @@ class CognateEngine:
             shared = sorted({r for ev in fallback for r in (ev["a"]["root"], ev["b"]["root"])})
             return Verdict(wa, wb, True, "probable", shared, fallback)
         guessed = any(an.guessed for an in wa.analyses) or any(an.guessed for an in wb.analyses)
-        confidence = "none" if not (wa.known and wb.known) else ("probable" if guessed else "certain")
+        unsure = guessed or (against and all(ev["kind"] == "ambiguous_root" for ev in against))
+        confidence = "none" if not (wa.known and wb.known) else ("probable" if unsure else "certain")
         evidence = against or [{
             "kind": "different_roots",
             "a": {"word": wa.word.raw, "roots": sorted({r for an in wa.analyses for r in an.roots})},
@@ -184,7 +185,7 @@ class CognateEngine:
             sx, sy = self.senses(nx), self.senses(ny)
             if sx and sy:
                 common = sx & sy
-                if common and (len(nx.labels) > 1 or len(ny.labels) > 1):
+                if common:
                     linked.append({
                         "kind": "curated_sense", "a": self._side(x, i, nx), "b": self._side(y, j, ny),
                         "sense": sorted(common)[0],
@@ -202,6 +203,20 @@ class CognateEngine:
         if alt is None:
             return
         if not alt.regular and self.store.alternation_links(fold(rx), fold(ry)) < 2:
+            return
+        homonymous = {fold(rx), fold(ry)} & self.store.homonymous_roots
+        # A word listed under several senses of this very root (лук, пар) may be read either way.
+        ambiguous_word = any(node is not None and sum(l.split("#")[0] in homonymous for l in node.labels) > 1
+                             for node in (nx, ny))
+        if homonymous and not ambiguous_word:
+            # A spelling the curated table knows to have several senses (вод, пол, лук) cannot
+            # decide alone: without a family or a shared sense the words stay apart.
+            against.append({
+                "kind": "ambiguous_root", "a": self._side(x, i, nx), "b": self._side(y, j, ny),
+                "explanation": f"«{sorted(homonymous)[0]}» is a homonymous root and nothing links «{x.lemma}» "
+                               f"and «{y.lemma}» to the same sense",
+                "source": "curated homonymous-root table (lexicon/curated/root_senses.tsv)",
+            })
             return
         if nx is not None and ny is not None and alt.kind not in ("equal", "spelling"):
             # Across families an alternation counts only when one family already shows

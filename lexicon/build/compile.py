@@ -66,6 +66,7 @@ class Compiled:
     depth: dict[Node, int]
     alternation_links: Counter
     stats: dict[str, int]
+    homonymous_roots: list[str] = field(default_factory=list)
 
 
 # The school list of native prefixes: the floor of the inventory when few segmentations are at hand.
@@ -241,7 +242,8 @@ def compile_lexicon(sources: Path, use_tikhonov: bool = True, wiktionary: Path |
 
     # Curated senses label the nodes of listed lemmas.
     labels: dict[Node, frozenset[str]] = {}
-    for root, senses in (read_curated_senses() if use_curated else {}).items():
+    curated_senses = read_curated_senses() if use_curated else {}
+    for root, senses in curated_senses.items():
         for sense, _gloss, keys in senses:
             for key in keys:
                 entry = entries.get(key)
@@ -359,4 +361,5 @@ def compile_lexicon(sources: Path, use_tikhonov: bool = True, wiktionary: Path |
                     queue.append(other)
     stats["words"] = len(entries)
     stats["families"] = len(ordered)
-    return Compiled(entries, affixes, family_of, labels, parent, depth, alternation_links, dict(stats))
+    homonymous = sorted(root for root, senses in curated_senses.items() if len(senses) > 1)
+    return Compiled(entries, affixes, family_of, labels, parent, depth, alternation_links, dict(stats), homonymous)

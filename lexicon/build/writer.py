@@ -87,6 +87,7 @@ def write_lexicon(compiled: Compiled, path: Path, sources_note: str) -> str:
         "affixes": json.dumps(compiled.affixes.to_json(), ensure_ascii=False),
         "stats": json.dumps(compiled.stats, ensure_ascii=False, sort_keys=True),
         "sources": sources_note,
+        "homonymous_roots": json.dumps(compiled.homonymous_roots, ensure_ascii=False),
     }
     db.executemany("INSERT INTO meta VALUES (?,?)", sorted(meta.items()))
     db.commit()
