@@ -22,6 +22,7 @@ class ChgkAnswerIn(Strict):
                                 description=f"«Зачёт:» entries, at most {MAX_VARIANTS}")
     rejected: list[str] = Field(default_factory=list, max_length=MAX_VARIANTS,
                                 description=f"«Незачёт:» entries, at most {MAX_VARIANTS}")
+    scope: str | None = Field(None, max_length=200, description="a tournament whose judges' rulings apply")
 
 
 Verdict = Literal["accept", "reject", "judge"]

@@ -21,6 +21,7 @@ class ClueIn(Strict):
     board: list[BoardWord] = Field(..., max_length=MAX_BOARD,
                                    description=f"the open words of the board (closed words do not count), at most {MAX_BOARD}")
     team_open: int = Field(..., ge=0, le=MAX_TEAM_OPEN, description="how many words the captain's team has still open")
+    scope: str | None = Field(None, max_length=200, description="a tournament whose judges' rulings apply")
 
 
 class ClueViolationOut(BaseModel):

@@ -71,7 +71,7 @@ def cognate(rulings: ScopeRulings, result: dict) -> dict:
     ruling, matched = found
     engine = {k: result[k] for k in ("cognate", "confidence", "shared_roots", "evidence")}
     yes = bool(ruling.verdict)
-    return {**result, "cognate": yes, "confidence": "certain" if yes else "none",
+    return {**result, "cognate": yes, "confidence": "certain",  # the judge decided, either way
             "shared_roots": result["shared_roots"] if yes else [],
             "evidence": [evidence(ruling, matched, engine)]}
 
@@ -142,3 +142,29 @@ def chgk_answer(rulings: ScopeRulings, answer: str, reference: str, result: dict
             "message": f"решение судьи: {said}" + (f" ({ruling.note})" if ruling.note else ""),
             "evidence": [evidence(ruling, matched, engine)]}
 
+
+
+def clue(rulings: ScopeRulings, result: dict, board: list[str]) -> dict:
+    """A /v1/codenames/clue result: a cognate ruling on (clue, board word) drops or adds the cognate violation."""
+    if not rulings:
+        return result
+    clue_word = result["clue"]
+    kept, ruled = [], set()
+    for v in result["violations"]:
+        found = rulings.find(clue_word, v["board_word"]) if v["rule"] == "cognate" and v.get("board_word") else None
+        if found and not found[0].verdict:
+            ruled.add(v["board_word"])
+            continue                                    # the judge ruled: not cognate
+        if found:
+            ruled.add(v["board_word"])
+            v = {**v, "severity": "violation", "evidence": [evidence(*found, engine={"cognate": True})] + v["evidence"]}
+        kept.append(v)
+    for word in board:
+        found = rulings.find(clue_word, word) if word not in ruled else None
+        if found and found[0].verdict:
+            kept.append({"rule": "cognate", "board_word": word, "severity": "violation", "roots": [],
+                         "message": f"«{clue_word}» однокоренное с открытым словом «{word}» по решению судьи",
+                         "evidence": [evidence(*found, engine={"cognate": False})]})
+    violations = [v for v in kept if v["severity"] == "violation"]
+    penalty = ("loss" if any(v["rule"] == "cognate" for v in violations) else "foul") if violations else "none"
+    return {**result, "violations": kept, "valid": not violations, "penalty": penalty}

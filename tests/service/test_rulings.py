@@ -292,3 +292,28 @@ def test_chgk_ruling_applies_to_a_contract_shaped_result(store):
     out = apply.chgk_answer(ScopeRulings(store, "cup", "chgk_answer"), "Пушкин!", "александр сергеевич пушкин", engine)
     assert out["verdict"] == "accept" and out["reason"] == "ruling" and out["evidence"][0]["engine"] == engine
     assert apply.chgk_answer(ScopeRulings(store, "other", "chgk_answer"), "Пушкин", "Пушкин", engine) is engine
+
+
+# --- codenames and ЧГК follow rulings too -----------------------------------------------------------
+
+def test_codenames_clue_follows_a_cognate_ruling(api):
+    clue = {"clue": "рыбак", "number": 1, "board": ["рыба", "дом"], "team_open": 2, "scope": "cup"}
+    assert api.post("/v1/codenames/clue", json=clue).json()["penalty"] == "loss"
+    assert api.post("/v1/rulings", json=ruling(a="рыбак", b="рыба", verdict=False), headers=AUTH).status_code == 201
+    body = api.post("/v1/codenames/clue", json=clue).json()
+    assert body["valid"] is True and body["penalty"] == "none"
+    api.post("/v1/rulings", json=ruling(a="рыбак", b="дом", verdict=True, note="так решили"), headers=AUTH)
+    body = api.post("/v1/codenames/clue", json=clue).json()
+    hit = [v for v in body["violations"] if v["board_word"] == "дом"][0]
+    assert body["penalty"] == "loss" and hit["evidence"][0]["kind"] == "ruling"
+    assert hit["evidence"][0]["note"] == "так решили"
+    assert api.post("/v1/codenames/clue", json={**clue, "scope": None}).json()["penalty"] == "loss"
+
+
+def test_chgk_answer_follows_a_ruling(api):
+    question = {"answer": "Гагарен", "reference": "Гагарин", "scope": "cup"}
+    engine_verdict = api.post("/v1/chgk/answer", json=question).json()["verdict"]
+    api.post("/v1/rulings", json=ruling(kind="chgk_answer", a="Гагарин", b="Гагарен", verdict="reject"), headers=AUTH)
+    body = api.post("/v1/chgk/answer", json=question).json()
+    assert body["verdict"] == "reject" and body["reason"] == "ruling"
+    assert body["evidence"][0]["engine"]["verdict"] == engine_verdict
