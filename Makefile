@@ -47,6 +47,7 @@ lexicon: install
 	$(PY) -m lexicon.build --sources $(SOURCES)
 	$(PY) -m lexicon.build.stress --sources $(SOURCES)
 	$(PY) -m lexicon.build.profanity --sources $(SOURCES)
+	$(PY) -m lexicon.build.frequency
 
 clean:
 	rm -rf $(VENV) .pytest_cache *.egg-info

@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Iterable
 
-from lexicon import abbreviations, morphology, profanity
+from lexicon import abbreviations, frequency, morphology, profanity
 from lexicon.alternations import CONSONANT_ALTERNATIONS, WEAK_CONSONANT_ALTERNATIONS, compare_roots
 from lexicon.alternations import fold as fold_root
 from lexicon.cognates import CognateEngine
@@ -53,7 +53,7 @@ MAX_WORDS = 50_000
 BOARD_SIZE = 25
 RULES_SOURCE = {"hat": "rules/hat.txt, «Частности»", "codenames": "codenames card conventions"}
 PYMORPHY = "pymorphy3 (OpenCorpora)"
-WORDFREQ = "wordfreq (ru)"
+WORDFREQ = frequency.SOURCE
 
 # A word pymorphy3 and the lexicon do not know is still a word when the web and
 # subtitles use it this often (Zipf scale: 3 = once per million words).
@@ -82,12 +82,10 @@ def fold(text: str) -> str:
     return text.lower().replace("ё", "е")
 
 
-@lru_cache(maxsize=200_000)
+@lru_cache(maxsize=20_000)
 def zipf(word: str) -> float:
-    """Frequency of a word form on the Zipf scale (log10 per billion words), from wordfreq."""
-    from wordfreq import zipf_frequency
-
-    return zipf_frequency(word, "ru")
+    """Frequency of a word form on the Zipf scale (log10 per billion words), from wordfreq via the lexicon."""
+    return frequency.zipf(word)
 
 
 def frequency_json(word: str) -> dict:
