@@ -2,8 +2,8 @@
 
     .venv/bin/python bench/pools.py [--examples N] [--json]
 
-For each pool: words, lint time in a fresh engine (first run: pymorphy3, lexicon rows and
-wordfreq's table warm up on the way; wall and CPU time) and again on a warm engine (best of
+For each pool: words, lint time in a fresh engine (first run: pymorphy3, lexicon rows and the
+frequency table warm up on the way; wall and CPU time) and again on a warm engine (best of
 three), counts per rule and
 severity with a few examples, duplicates, cognate groups and, for the Codenames set,
 pairs of cards that must not share a board.
@@ -34,11 +34,11 @@ def main(argv: list[str]) -> int:
 
     engine = CognateEngine()
     engine.compare("кот", "кошка")
-    pool.zipf("кот")                     # wordfreq loads its Russian table once
+    pool.zipf("кот")                     # the compiled frequency table loads once
     startup = time.perf_counter() - t0
     figures = {"startup_s": round(startup, 2), "pools": []}
     if not as_json:
-        print(f"engine + pymorphy3 + wordfreq loaded in {startup:.2f} s")
+        print(f"engine + pymorphy3 + frequencies loaded in {startup:.2f} s")
     for name, path, game in TARGETS:
         if not path.exists():
             print(f"{name}: {path} not found, skipped")

@@ -101,7 +101,7 @@ def http_latency(words: list[str], n: int = 2000) -> dict:
     import httpx
 
     port = free_port()
-    server = subprocess.Popen([sys.executable, "-m", "service", "serve", "--port", str(port), "--log-level", "warning"],
+    server = subprocess.Popen([sys.executable, "-m", "service", "serve", "--port", str(port), "--log-level", "warning", "--no-access-log"],
                               cwd=ROOT)
     base = f"http://127.0.0.1:{port}"
     try:

@@ -56,13 +56,9 @@ class ExplainScore:
 
 
 def read_guesses(path: Path) -> list[tuple[str, str, bool, str]]:
-    rows = []
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if not line.strip() or line.startswith("#"):
-            continue
-        cells = line.split("\t")
-        rows.append((cells[0], cells[1], cells[2].strip() == "1", cells[3] if len(cells) > 3 else ""))
-    return rows
+    from service.evaluation import read_tsv  # same a<TAB>b<TAB>label<TAB>note shape as the other sets
+
+    return read_tsv(path)
 
 
 def read_explanations(path: Path) -> list[dict]:

@@ -5,7 +5,6 @@ import argparse
 import json
 
 import pytest
-from fastapi.testclient import TestClient
 
 from service import evaluation_chgk
 from service.rules import chgk
@@ -330,13 +329,9 @@ def test_evaluation_is_perfect(engine, capsys):
 
 # --------------------------------------------------------------------- HTTP ---
 
-@pytest.fixture(scope="module")
-def http(engine):
-    from service.api.app import create_app
-
-    app = create_app(engine)
-    with TestClient(app) as c:
-        yield c
+@pytest.fixture
+def http(client):
+    return client  # the service app shared by all tests (tests/conftest.py)
 
 
 def test_http_answer(http):

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import pytest
-from fastapi.testclient import TestClient
 
 from service.evaluation_codenames import score_clues
 from service.rules import codenames
@@ -106,13 +105,9 @@ def test_cognate_outweighs_foul(engine):
 # ------------------------------------------------------------------ HTTP ---
 
 
-@pytest.fixture(scope="module")
-def api(engine):
-    from service.api.app import create_app
-
-    app = create_app(engine)
-    with TestClient(app) as c:
-        yield c
+@pytest.fixture
+def api(client):
+    return client  # the service app shared by all tests (tests/conftest.py)
 
 
 def test_http_contract(api):

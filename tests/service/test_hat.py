@@ -1,9 +1,7 @@
 import time
 
 import pytest
-from fastapi.testclient import TestClient
 
-from service.api.app import create_app
 from service.evaluation_hat import score_explanations, score_guesses, throughput
 from service.rules import hat
 from tests.conftest import DATA
@@ -189,11 +187,9 @@ def test_throughput_smoke(engine):
 
 # --- HTTP -----------------------------------------------------------------------
 
-@pytest.fixture(scope="module")
-def hat_client(engine):
-    app = create_app(engine)
-    with TestClient(app) as c:
-        yield c
+@pytest.fixture
+def hat_client(client):
+    return client  # the service app shared by all tests (tests/conftest.py)
 
 
 def test_http_explanation(hat_client):

@@ -307,15 +307,9 @@ def test_frequent_russian_words_are_not_profanity(engine):
 
 # ----------------------------------------------------------------------- HTTP ---
 
-@pytest.fixture(scope="module")
-def api(engine):
-    from fastapi.testclient import TestClient
-
-    from service.api.app import create_app
-
-    app = create_app(engine)
-    with TestClient(app) as c:
-        yield c
+@pytest.fixture
+def api(client):
+    return client  # the service app shared by all tests (tests/conftest.py)
 
 
 def test_http_speech(api):

@@ -4,7 +4,6 @@ from __future__ import annotations
 import time
 
 import pytest
-from fastapi.testclient import TestClient
 
 from service.evaluation_codenames import score_pools
 from service.rules import pool
@@ -145,13 +144,9 @@ def test_a_big_pool_is_fast(engine):
 # ------------------------------------------------------------------ HTTP ---
 
 
-@pytest.fixture(scope="module")
-def api(engine):
-    from service.api.app import create_app
-
-    app = create_app(engine)
-    with TestClient(app) as c:
-        yield c
+@pytest.fixture
+def api(client):
+    return client  # the service app shared by all tests (tests/conftest.py)
 
 
 def test_http_contract(api):
