@@ -212,7 +212,8 @@ async function checkCognates() {
       el("p", {id: "cognates-verdict", class: `verdict ${v.cognate ? "yes" : "no"}`},
          v.cognate ? "Однокоренные" : "Не однокоренные"),
       el("p", {class: "confidence"}, `уверенность: ${label(CONFIDENCE, v.confidence)}`),
-      v.shared_roots.length ? el("p", {}, "общий корень: ", v.shared_roots.map((r) => el("mark", {class: "shared"}, r)), "") : null,
+      v.shared_roots.length ? el("p", {}, "общий корень: ",
+        v.shared_roots.flatMap((r, i) => [i ? " ~ " : "", el("mark", {class: "shared"}, r)]), "") : null,
       rulingNote(ruling),
       engine ? el("p", {class: "engine"}, `Движок: ${engine.cognate ? "однокоренные" : "не однокоренные"} `
                   + `(${label(CONFIDENCE, engine.confidence)})`) : null,
