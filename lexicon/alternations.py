@@ -105,7 +105,7 @@ def compare_roots(a: str, b: str) -> Alternation | None:
     step = _vowel_step(fa, fb)
     if step:
         kind = "fleeting" if step.endswith("/∅") and step[0] in FLEETING and _is_fleeting(fa, fb) else "irregular"
-        return Alternation(a, b, kind, "fleeting " + step[0] if kind == "fleeting" else step)
+        return Alternation(a, b, kind, "беглый " + step[0] if kind == "fleeting" else step)
     split = _consonant_step(fa, fb)
     if split:
         stem_a, stem_b, cons = split

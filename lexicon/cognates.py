@@ -21,12 +21,16 @@ from lexicon.segment import Morphemes, guess_segmentation
 from lexicon.store import LexiconStore, RootNode, WordRecord
 
 SOURCE_NAMES = {
-    "tikhonov-morphemes": "Tikhonov morphemic dictionary (Sorokin & Kravtsova 2018)",
-    "tikhonov-dictionary": "Tikhonov morphemic dictionary",
-    "derivbase-carried": "root carried over a DerivBase.Ru link",
-    "wiktionary": "ru.wiktionary {{морфо-ru}}",
-    "guess": "segmented by known affixes (guess)",
+    "tikhonov-morphemes": "морфемный словарь Тихонова (Sorokin & Kravtsova 2018)",
+    "tikhonov-dictionary": "морфемный словарь Тихонова",
+    "derivbase-carried": "корень перенесён по связи DerivBase.Ru",
+    "wiktionary": "ru.wiktionary, {{морфо-ru}}",
+    "guess": "разбор по известным аффиксам (догадка)",
 }
+SOURCE_LINKS = "словообразовательные связи DerivBase.Ru между разобранными словами"
+SOURCE_SENSES = "таблица омонимичных корней (lexicon/curated/root_senses.tsv)"
+KIND_WORDS = {"equal": "совпадают", "spelling": "совпадают с точностью до написания",
+              "consonant": "чередуются", "fleeting": "отличаются беглым гласным", "irregular": "чередуются"}
 
 
 @dataclass(frozen=True)
@@ -135,7 +139,7 @@ class CognateEngine:
             roots = [r for an in wa.analyses for r in an.roots][:2]
             return Verdict(wa, wb, True, "certain", roots, [{
                 "kind": "same_word", "lemma": lemma,
-                "explanation": f"«{wa.word.raw}» and «{wb.word.raw}» are forms of one word «{lemma}»",
+                "explanation": f"«{wa.word.raw}» и «{wb.word.raw}» — формы одного слова «{lemma}»",
                 "source": "pymorphy3 (OpenCorpora)",
             }])
 
@@ -159,7 +163,7 @@ class CognateEngine:
             "kind": "different_roots",
             "a": {"word": wa.word.raw, "roots": sorted({r for an in wa.analyses for r in an.roots})},
             "b": {"word": wb.word.raw, "roots": sorted({r for an in wb.analyses for r in an.roots})},
-            "explanation": "no root of one word is a root or an allomorph of a root of the other",
+            "explanation": "ни один корень одного слова не совпадает с корнем другого и не чередуется с ним",
         }]
         return Verdict(wa, wb, False, confidence, [], evidence)
 
@@ -177,9 +181,9 @@ class CognateEngine:
                     "kind": "same_family", "a": self._side(x, i, nx), "b": self._side(y, j, ny),
                     "alternation": alt.detail if alt and alt.detail else None,
                     "path": [{"from": s, "to": t, "link": v} for s, t, v in steps],
-                    "explanation": f"root «{rx}» of «{x.lemma}» and root «{ry}» of «{y.lemma}» are one root family"
-                                   + (f" (alternation {alt.detail})" if alt and alt.detail else ""),
-                    "source": "DerivBase.Ru links between segmented words",
+                    "explanation": f"корень «{rx}» слова «{x.lemma}» и корень «{ry}» слова «{y.lemma}» — один корень"
+                                   + (f" (чередование {alt.detail})" if alt and alt.detail else ""),
+                    "source": SOURCE_LINKS,
                 })
                 return
             sx, sy = self.senses(nx), self.senses(ny)
@@ -189,15 +193,17 @@ class CognateEngine:
                     linked.append({
                         "kind": "curated_sense", "a": self._side(x, i, nx), "b": self._side(y, j, ny),
                         "sense": sorted(common)[0],
-                        "explanation": f"«{x.lemma}» can have the root sense {sorted(common)[0]} that «{y.lemma}» has",
-                        "source": "curated homonymous-root table (lexicon/curated/root_senses.tsv)",
+                        "explanation": f"у «{x.lemma}» и «{y.lemma}» корень в одном значении "
+                                       f"(«{sorted(common)[0].split('#')[-1]}»)",
+                        "source": SOURCE_SENSES,
                     })
                 elif not common and alt is not None:
                     against.append({
                         "kind": "homonymous_roots", "a": self._side(x, i, nx), "b": self._side(y, j, ny),
                         "senses": [sorted(sx), sorted(sy)],
-                        "explanation": f"«{rx}» in «{x.lemma}» and «{ry}» in «{y.lemma}» are spelled alike but are different roots",
-                        "source": "curated homonymous-root table (lexicon/curated/root_senses.tsv)",
+                        "explanation": f"«{rx}» в «{x.lemma}» и «{ry}» в «{y.lemma}» пишутся похоже, "
+                                       "но это разные (омонимичные) корни",
+                        "source": SOURCE_SENSES,
                     })
                     return
         if alt is None:
@@ -213,9 +219,9 @@ class CognateEngine:
             # decide alone: without a family or a shared sense the words stay apart.
             against.append({
                 "kind": "ambiguous_root", "a": self._side(x, i, nx), "b": self._side(y, j, ny),
-                "explanation": f"«{sorted(homonymous)[0]}» is a homonymous root and nothing links «{x.lemma}» "
-                               f"and «{y.lemma}» to the same sense",
-                "source": "curated homonymous-root table (lexicon/curated/root_senses.tsv)",
+                "explanation": f"у корня «{sorted(homonymous)[0]}» несколько значений, и ничто не связывает "
+                               f"«{x.lemma}» и «{y.lemma}» с одним из них",
+                "source": SOURCE_SENSES,
             })
             return
         if nx is not None and ny is not None and alt.kind not in ("equal", "spelling"):
@@ -229,9 +235,9 @@ class CognateEngine:
         fallback.append({
             "kind": "root_spelling", "a": self._side(x, i, nx), "b": self._side(y, j, ny),
             "alternation": alt.detail or alt.kind,
-            "explanation": f"roots «{rx}» and «{ry}» match ({alt.kind}{': ' + alt.detail if alt.detail else ''}) "
-                           "but no derivational link confirms it",
-            "source": "segmentation only",
+            "explanation": f"корни «{rx}» и «{ry}» {KIND_WORDS[alt.kind]}{': ' + alt.detail if alt.detail else ''}, "
+                           "но словообразовательной связи между словами в источниках нет",
+            "source": "только разбор по составу",
         })
 
     # --- words ---------------------------------------------------------------

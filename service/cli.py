@@ -79,7 +79,8 @@ def cmd_check(args: argparse.Namespace) -> int:
         print(json.dumps(verdict.to_json(), ensure_ascii=False, indent=2))
         return 0
     mark = "ОДНОКОРЕННЫЕ" if verdict.cognate else "не однокоренные"
-    print(f"{args.a} / {args.b}: {mark} (confidence: {verdict.confidence})")
+    sure = {"certain": "точно", "probable": "вероятно", "none": "нет данных"}[verdict.confidence]
+    print(f"{args.a} / {args.b}: {mark} (уверенность: {sure})")
     for side in (verdict.a, verdict.b):
         for an in side.analyses:
             parts = "/".join(f"[{t}]" if k == "root" else t for t, k in an.morphemes)
@@ -89,7 +90,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         for step in ev.get("path", []):
             print(f"      {step['from']} → {step['to']}  [{step['link']}]")
         if ev.get("source"):
-            print(f"      source: {ev['source']}")
+            print(f"      источник: {ev['source']}")
     return 0
 
 

@@ -6,7 +6,7 @@ from service.cli import main
 def test_check_prints_verdict_with_evidence(capsys):
     assert main(["check", "кошка", "кот"]) == 0
     out = capsys.readouterr().out
-    assert "ОДНОКОРЕННЫЕ" in out and "source:" in out
+    assert "ОДНОКОРЕННЫЕ" in out and "источник:" in out and "кош" in out
 
 
 def test_check_json(capsys):

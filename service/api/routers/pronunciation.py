@@ -20,11 +20,11 @@ def homophones(body: HomophonesIn, pronouncer: Pronunciation) -> dict:
     guess = pronouncer.is_guess(body.a) or pronouncer.is_guess(body.b)
     if same:
         pair = next((ra, rb) for ra in readings_a for rb in readings_b if ra.phonemes == rb.phonemes)
-        explanation = f"«{pair[0].stressed}» and «{pair[1].stressed}» are both pronounced [{pair[0].phonemes}]"
+        explanation = f"«{pair[0].stressed}» и «{pair[1].stressed}» оба произносятся [{pair[0].phonemes}]"
     elif matched:
-        explanation = "the two spellings are one word, not a homophone pair"
+        explanation = "это одно и то же слово, а не пара омофонов"
     else:
-        explanation = "no reading of one sounds like a reading of the other"
+        explanation = "ни одно прочтение одного слова не звучит как прочтение другого"
     as_json = lambda rs: [{"stressed": r.stressed, "phonemes": r.phonemes, "source": r.source} for r in rs]
     return {"a": body.a, "b": body.b, "homophones": same, "a_pronunciations": sounds_a, "b_pronunciations": sounds_b,
             "a_readings": as_json(readings_a), "b_readings": as_json(readings_b), "matched": matched,
