@@ -79,6 +79,34 @@ CLAUSES: dict[str, dict[str, tuple[str, str] | None]] = {
     },
 }
 
+# How a message cites the clause: «по п. 4.6.3 клубных правил — фол».
+CITES: dict[str, dict[str, str]] = {
+    "club": {"honesty": "п. 4.6.3 клубных правил", "truth": "п. 4.6.3 клубных правил",
+             "oath": "п. 4.6.1 клубных правил", "bet": "п. 4.6.4 клубных правил",
+             "religion": "п. 4.6.2 клубных правил", "profanity": "п. 6.8 клубных правил",
+             "coarse": "пп. 6.1 и 6.11 клубных правил", "filler": "п. 6.9 клубных правил",
+             "removal": "п. 7.1.1 клубных правил"},
+    "sport": {},
+}
+PENALTIES = {"warning": "предупреждение", "foul": "фол", "removal": "удаление игрока"}
+# Rule names in `removal_reason` (the codes stay in `rule`).
+RULE_NAMES = {"honesty": "«честно»", "truth": "«правда»", "oath": "клятва", "bet": "спор или пари",
+              "religion": "обращение к религии", "profanity": "мат", "filler": "ротозвук"}
+
+
+def cite(ruleset: str, key: str) -> str:
+    """«п. 4.6.3 клубных правил» / «спортивным правилам» after «по»."""
+    return CITES[ruleset].get(key) or ("спортивным правилам" if ruleset == "sport" else "клубным правилам")
+
+
+def fouls_word(n: int) -> str:
+    if n % 10 == 1 and n % 100 != 11:
+        return "фол"
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return "фола"
+    return "фолов"
+
+
 # --- the vocabulary, as lemmas (pymorphy3 normal forms, ё folded) -------------
 DEITIES = frozenset({"бог", "господь", "аллах", "всевышний", "христос", "иисус", "богородица", "будда",
                      "иегова", "яхве", "джа"})
@@ -312,9 +340,12 @@ class SpeechResult:
     def removal_reason(self) -> str | None:
         removing = [f for f in self.findings if f.penalty == "removal"]
         if removing:
-            return "; ".join(dict.fromkeys(f"{f.rule} «{f.token}»: {f.evidence.get('clause', '')}" for f in removing))
+            return "; ".join(dict.fromkeys(f"{RULE_NAMES.get(f.rule, f.rule)} «{f.token}»: {f.evidence.get('clause', '')}"
+                                           for f in removing))
         if self.fouls_total >= 4:
-            return f"{self.fouls_total} fouls in total: {CLAUSES[self.ruleset]['removal'][1]}"
+            clause = re.sub(r"^[\d.]+\s+", "", CLAUSES[self.ruleset]["removal"][1])
+            return (f"всего {self.fouls_total} {fouls_word(self.fouls_total)} — удаление игрока "
+                    f"по {cite(self.ruleset, 'removal')}: {clause}")
         return None
 
     @property
@@ -380,10 +411,13 @@ class _Speech:
         return i > 0 and self.sent[i - 1] == self.sent[i] and self.words[i - 1].key == "не"
 
     def add(self, rule: str, first: int, last: int, message: str, evidence: dict | None = None,
-            penalty: str | None = None, clause_key: str | None = None) -> None:
+            penalty: str | None = None, clause_key: str | None = None, verdict: str | None = None) -> None:
+        """A finding; `message` says what the words are, the clause and the penalty are appended:
+        «…; по п. 4.6.3 клубных правил — фол» (`verdict` replaces the whole tail)."""
         entry = CLAUSES[self.ruleset].get(clause_key or rule)
         if entry is None:
             return
+        message = f"{message}; {verdict or f'по {cite(self.ruleset, clause_key or rule)} — {PENALTIES[penalty or entry[0]]}'}"
         start, end = self.tokens[first].start, self.tokens[last].end
         for f in self.findings:
             if f.rule == rule and f.start < end and start < f.end:   # one phrase, seen from two words
@@ -408,8 +442,8 @@ class _Speech:
             if word.concept and word.concept[0] in ("honesty", "truth"):
                 name, ev = word.concept
                 said = "«честно»" if name == "honesty" else "«правда»"
-                self.add(name, i, i, f"«{self.tokens[i].text}» is the word {said} (lemma «{ev['lemma']}», "
-                                     f"root «{ev['root']}»), forbidden in the speech", dict(ev))
+                self.add(name, i, i, f"«{self.tokens[i].text}» — запрещённое слово {said} (корень «{ev['root']}»)",
+                         dict(ev))
             if word.profanity is not None:
                 self.profanity(i, word.profanity)
         self.fillers()
@@ -422,52 +456,52 @@ class _Speech:
             token = self.tokens[i].text
             if word.concept and word.concept[0] == "oath":
                 ev = word.concept[1]
-                self.add("oath", i, i, f"«{token}» is an oath (lemma «{ev['lemma']}», root «{ev['root']}»)", dict(ev))
+                self.add("oath", i, i, f"«{token}» — клятва (корень «{ev['root']}»)", dict(ev))
             elif word.has("божиться", "ей-богу") or (word.key == "ей" and (self.w(i + 1, i) and self.w(i + 1, i).key == "богу")):
                 last = i + 1 if word.key == "ей" else i
-                self.add("oath", i, last, f"«{self.text[self.tokens[i].start:self.tokens[last].end]}» is an oath by God",
+                self.add("oath", i, last, f"«{self.text[self.tokens[i].start:self.tokens[last].end]}» — клятва Богом",
                          {"lemma": self.lemma_of(i, {"божиться", "ей-богу"}), "phrase": "ей-богу / божиться"})
             elif word.tagged({"дать", "давать"}, "1per"):
                 j = self.near(i, PLEDGES, before=1, after=2)
                 if j is not None and not self.negated(min(i, j)):
                     pledge = self.lemma_of(j, PLEDGES)
-                    self.add("oath", min(i, j), max(i, j), f"«{self.span(i, j)}» pledges {pledge}: an oath "
+                    self.add("oath", min(i, j), max(i, j), f"«{self.span(i, j)}» — клятва "
                              "(«даю зуб (руку, ногу…)»)", {"lemma": self.lemma_of(i, {"дать", "давать"}),
                                                             "pledge": pledge, "phrase": "даю зуб (руку, ногу…)"})
             elif word.has("отсечение"):
                 j = self.near(i, PLEDGES, before=2)
                 if j is not None:
-                    self.add("oath", j, i, f"«{self.span(j, i)}» is an oath («руку на отсечение»)",
+                    self.add("oath", j, i, f"«{self.span(j, i)}» — клятва («руку на отсечение»)",
                              {"lemma": "отсечение", "pledge": self.lemma_of(j, PLEDGES), "phrase": "… на отсечение"})
             elif word.has("видеть", "свидетель"):
                 if word.has("видеть") and not word.tagged({"видеть"}, "3per"):
                     continue
                 j = self.near(i, DEITIES, before=2, after=2)
                 if j is not None:
-                    self.add("oath", min(i, j), max(i, j), f"«{self.span(i, j)}» calls God to witness: an oath "
+                    self.add("oath", min(i, j), max(i, j), f"«{self.span(i, j)}» — клятва: Бог в свидетели "
                              "(«видит бог»)", {"lemma": self.lemma_of(i, {"видеть", "свидетель"}),
                                                "deity": self.lemma_of(j, DEITIES), "phrase": "видит бог (аллах, господь…)"})
             elif word.has("слово") and self.w(i + 1, i) is not None and self.words[i + 1].lemmas & WORD_OF:
-                self.add("oath", i, i + 1, f"«{self.span(i, i + 1)}» is an oath («слово пацана»)",
+                self.add("oath", i, i + 1, f"«{self.span(i, i + 1)}» — клятва («слово пацана»)",
                          {"lemma": "слово", "of": self.lemma_of(i + 1, WORD_OF), "phrase": "слово пацана"})
             elif word.tagged({"отвечать"}, "1per", "sing", "pres"):
                 nxt = self.w(i + 1, i)
                 if self.negated(i) or (nxt is not None and nxt.key in ("на", "ли", "что")) or self.near(i, {"на", "вопрос"}, before=3):
                     continue   # «отвечаю на вопрос», «на вопрос отвечаю: нет»
-                self.add("oath", i, i, f"«{token}» vouches for the words («отвечаю»): an oath",
+                self.add("oath", i, i, f"«{token}» — клятва: ручается за свои слова («отвечаю»)",
                          {"lemma": "отвечать", "phrase": "отвечаю (я тебе отвечаю)"})
             elif word.tagged({"быть"}, "1per", "futr"):
                 j = self.near(i, SWORN_BY, before=1)
                 if j is not None and (self.words[j].tagged(SWORN_BY, "ablt") or self.words[j].key == "бля"):
-                    self.add("oath", j, i, f"«{self.span(j, i)}» is an oath («гадом буду»)",
+                    self.add("oath", j, i, f"«{self.span(j, i)}» — клятва («гадом буду»)",
                              {"lemma": self.lemma_of(j, SWORN_BY), "phrase": "гадом буду"})
             elif word.has("сдохнуть") and self.near(i, {"чтоб", "чтобы"}, before=2) is not None:
                 j = self.near(i, {"чтоб", "чтобы"}, before=2)
-                self.add("oath", j, i, f"«{self.span(j, i)}» is an oath («чтоб я сдох»)", {"lemma": "сдохнуть", "phrase": "чтоб я сдох"})
+                self.add("oath", j, i, f"«{self.span(j, i)}» — клятва («чтоб я сдох»)", {"lemma": "сдохнуть", "phrase": "чтоб я сдох"})
             elif word.has("крест"):
                 j = self.near(i, {"пузо", "вот", "те", "тебе", "святой"}, before=2, after=2)
                 if j is not None:
-                    self.add("oath", min(i, j), max(i, j), f"«{self.span(i, j)}» is an oath on the cross",
+                    self.add("oath", min(i, j), max(i, j), f"«{self.span(i, j)}» — клятва на кресте («вот те крест»)",
                              {"lemma": "крест", "phrase": "вот те крест"})
 
     def bets(self) -> None:
@@ -478,30 +512,30 @@ class _Speech:
             token = self.tokens[i].text
             if word.lemmas & spor and not self.negated(i):
                 if word.tagged(spor, "1per", "pres") or word.tagged(spor, "1per", "futr") or word.tagged(spor, "impr"):
-                    self.add("bet", i, i, f"«{token}» offers a bet", {"lemma": self.lemma_of(i, spor), "phrase": "спорим"})
+                    self.add("bet", i, i, f"«{token}» — предложение спора", {"lemma": self.lemma_of(i, spor), "phrase": "спорим"})
                 elif word.tagged(spor, "INFN"):
                     j = self.near(i, MODALS, before=2)
                     if j is not None and not self.negated(j):
-                        self.add("bet", j, i, f"«{self.span(j, i)}» offers a bet",
+                        self.add("bet", j, i, f"«{self.span(j, i)}» — предложение спора",
                                  {"lemma": self.lemma_of(i, spor), "phrase": "готов поспорить"})
             elif word.has("заклад"):
                 j = self.near(i, {"биться", "побиться"}, before=2, after=2)
                 first, last = (min(i, j), max(i, j)) if j is not None else (i, i)
-                self.add("bet", first, last, f"«{self.span(first, last)}» is a wager («биться об заклад»)",
+                self.add("bet", first, last, f"«{self.span(first, last)}» — пари («биться об заклад»)",
                          {"lemma": "заклад", "phrase": "бьюсь об заклад"})
             elif word.tagged({"пари"}, "NOUN"):
                 j = self.near(i, {"держать", "заключить", "предлагать", "готовый"}, before=2)
                 first = j if j is not None else i
-                self.add("bet", first, i, f"«{self.span(first, i)}» is a wager («пари»)", {"lemma": "пари", "phrase": "пари"})
+                self.add("bet", first, i, f"«{self.span(first, i)}» — пари", {"lemma": "пари", "phrase": "пари"})
             elif word.has("спор") and self.w(i - 1, i) is not None and self.words[i - 1].key == "на":
-                self.add("bet", i - 1, i, f"«{self.span(i - 1, i)}» is a wager («на спор»)", {"lemma": "спор", "phrase": "на спор"})
+                self.add("bet", i - 1, i, f"«{self.span(i - 1, i)}» — спор («на спор»)", {"lemma": "спор", "phrase": "на спор"})
             elif word.tagged({"забиться"}, "1per", "plur"):
-                self.add("bet", i, i, f"«{token}» offers a bet («забьёмся»)", {"lemma": "забиться", "phrase": "забьёмся"})
+                self.add("bet", i, i, f"«{token}» — предложение спора («забьёмся»)", {"lemma": "забиться", "phrase": "забьёмся"})
             elif word.tagged({"ставить", "поставить"}, "1per", "sing"):
                 nxt, after = self.w(i + 1, i), self.w(i + 2, i)
                 if nxt is not None and (nxt.key == "что" or (nxt.key == "на" and after is not None and after.key == "то")):
                     last = i + 1 if nxt.key == "что" else i + 2
-                    self.add("bet", i, last, f"«{self.span(i, last)}» is a wager («ставлю на то, что…»)",
+                    self.add("bet", i, last, f"«{self.span(i, last)}» — пари («ставлю на то, что…»)",
                              {"lemma": "ставить", "phrase": "ставлю на то, что"})
 
     def religion(self) -> None:
@@ -511,10 +545,10 @@ class _Speech:
             deity = self.lemma_of(i, DEITIES)
             j = self.near(i, {"слава"}, before=2, after=1)
             if j is not None:
-                self.add("religion", min(i, j), max(i, j), f"«{self.span(i, j)}» is «слава Богу», "
-                         "named by the rules in any variation", {"lemma": deity, "phrase": "слава Богу"})
+                self.add("religion", min(i, j), max(i, j), f"«{self.span(i, j)}» — обращение к религии "
+                         "(«слава Богу» запрещено в любых вариациях)", {"lemma": deity, "phrase": "слава Богу"})
             else:
-                self.add("religion", i, i, f"«{self.tokens[i].text}» appeals to a religion (lemma «{deity}»)",
+                self.add("religion", i, i, f"«{self.tokens[i].text}» — обращение к религии",
                          {"lemma": deity})
 
     def profanity(self, i: int, hit) -> None:
@@ -523,11 +557,15 @@ class _Speech:
               "lexicon_source": profanity_lexicon.SOURCE_NAMES.get(hit.source, hit.source),
               **({"homonym": hit.homonym} if hit.homonym else {})}
         if hit.category == "obscene" and not hit.homonym:
-            self.add("profanity", i, i, f"«{token}» is мат (lemma «{hit.lemma}», root «{hit.root}»)", ev)
+            self.add("profanity", i, i, f"«{token}» — мат (корень «{hit.root}»)", ev,
+                     verdict="в спортивных правилах нет пункта о мате — предупреждение; фол за неэтичное поведение "
+                             "на усмотрение судьи" if self.ruleset == "sport" else None)
         elif hit.category in ("obscene", "vulgar", "slur"):
-            why = f"also means {hit.homonym}" if hit.homonym else f"{hit.category}, not мат"
-            self.add("profanity", i, i, f"«{token}» is a coarse word (lemma «{hit.lemma}»; {why}): for the judge",
-                     ev, penalty="warning", clause_key="coarse")
+            why = ("у слова есть и пристойное значение" if hit.homonym
+                   else "оскорбление, не мат" if hit.category == "slur" else "не мат")
+            judge = "судьи" if self.ruleset == "sport" else "ведущего"
+            self.add("profanity", i, i, f"«{token}» — грубое слово ({why})", ev, penalty="warning", clause_key="coarse",
+                     verdict=f"по {cite(self.ruleset, 'coarse')} — предупреждение, дальше на усмотрение {judge}")
         # euphemisms (хрен, фиг) are not нецензурная лексика: no finding
 
     def fillers(self) -> None:
@@ -537,9 +575,9 @@ class _Speech:
                 continue
             seen += 1
             first = seen == 1
-            self.add("filler", i, i, f"«{self.tokens[i].text}» is a filler sound (ротозвук): "
-                     + ("first one, a warning" if first else f"repeat no. {seen - 1}, a foul"),
-                     {"occurrence": seen}, penalty="warning" if first else "foul")
+            self.add("filler", i, i, f"«{self.tokens[i].text}» — звук-паразит" + ("" if first else f", уже {seen}-й"),
+                     {"occurrence": seen}, penalty="warning" if first else "foul",
+                     verdict=f"по {cite(self.ruleset, 'filler')} — первый раз предупреждение" if first else None)
 
     def span(self, i: int, j: int) -> str:
         return self.text[self.tokens[min(i, j)].start:self.tokens[max(i, j)].end]
@@ -575,8 +613,8 @@ class _Speech:
                     continue
                 consumed.add(target)
                 out.append(self.nomination("nominate", i, j, value, False, "proposal",
-                                           f"«{self.span(i, target)}» proposes a candidate; the phrase must be "
-                                           "«Выставляю номер N»"))
+                                           f"«{self.span(i, target)}» — предложение, а не выставление: "
+                                           "выставление не принято, нужно «Выставляю номер N»"))
                 continue
             action = "nominate" if lemmas & self.NOMINATE else "withdraw" if lemmas & self.WITHDRAW else None
             if action is None or self.negated(i):
@@ -595,67 +633,69 @@ class _Speech:
                 continue
             if j is None:
                 out.append(self.nomination(action, i, None, None, False, "no_number",
-                                           f"«{self.tokens[i].text}» names no player number"))
+                                           f"«{self.tokens[i].text}» — не назван номер игрока"))
                 continue
             if not 1 <= value <= 10:
                 out.append(self.nomination(action, i, j, value, False, "invalid_number",
-                                           f"there is no player {value}: players are numbered 1–10"))
+                                           f"игрока № {value} нет: номера игроков — от 1 до 10"))
                 continue
             if self.alive is not None and value not in self.alive:
                 out.append(self.nomination(action, i, j, value, False, "not_alive",
-                                           f"player {value} is not in the game (alive: {sorted(self.alive)})"))
+                                           f"игрока № {value} нет в игре (живы: {', '.join(map(str, sorted(self.alive))) or 'никто'})"))
                 continue
             if action == "nominate":
                 if standing is not None:
                     out.append(self.nomination(action, i, j, value, False, "one_candidature",
-                                               f"this speech already nominated player {standing}; a player nominates "
-                                               "one candidate (withdraw it first: «Отзываю номер N»)"))
+                                               f"в этой речи уже выставлен игрок № {standing}; выставить можно "
+                                               "одну кандидатуру (сначала снимите её: «Отзываю номер N»)"))
                     continue
                 standing = value
                 out.append(self.nomination(action, i, j, value, True, "accepted",
-                                           f"«{self.span(i, j)}»: player {value} nominated («Принято»)"))
+                                           f"«{self.span(i, j)}»: игрок № {value} выставлен («Принято»)"))
             else:
                 if self.ruleset == "club":
                     out.append(self.nomination(action, i, j, value, False, "no_withdrawal",
-                                               "the club rules have no procedure for withdrawing a nomination"))
+                                               "в клубных правилах нет процедуры снятия кандидатуры"))
                     continue
                 if standing is not None and standing != value:
                     out.append(self.nomination(action, i, j, value, False, "not_your_nomination",
-                                               f"this speech nominated player {standing}, not {value}"))
+                                               f"в этой речи выставлен игрок № {standing}, а не № {value}"))
                     continue
-                note = "" if standing is not None else " (valid if the speaker nominated them earlier in this speech)"
+                note = "" if standing is not None else ", если игрок выставил его раньше в этой речи"
                 standing = None
                 out.append(self.nomination(action, i, j, value, True, "withdrawn",
-                                           f"«{self.span(i, j)}»: nomination of player {value} withdrawn («Отозвано»){note}"))
+                                           f"«{self.span(i, j)}»: кандидатура игрока № {value} снята («Отозвано»){note}"))
         return out
 
     def wrong_form(self, i: int, verbs, present: str) -> tuple[str, str] | None:
         word, token = self.words[i], self.tokens[i].text
+        act = "выставление" if present == "выставляю" else "снятие"
+        refused, refused_n = f"{act} не принято, нужно «{present}»", f"{act} не принято, нужно «{present} номер N»"
         before = {self.words[k].key for k in range(max(0, i - 2), i) if self.sent[k] == self.sent[i]}
         after = {self.words[k].key for k in range(i + 1, min(len(self.words), i + 3)) if self.sent[k] == self.sent[i]}
         if "бы" in before | after:
-            return "subjunctive", f"«{token} бы» is the subjunctive mood; the judge accepts only «{present}»"
+            return "subjunctive", f"«{token} бы» — сослагательное наклонение: {refused}"
         if word.tagged(verbs, "1per", "sing", "pres"):
             return None
         if word.tagged(verbs, "futr"):
-            return "future_tense", f"«{token}» is the future tense; the judge accepts only the present «{present}»"
+            return "future_tense", f"«{token}» — будущее время: {refused}"
         if word.tagged(verbs, "past"):
-            return "past_tense", f"«{token}» is the past tense; the judge accepts only the present «{present}»"
+            return "past_tense", f"«{token}» — прошедшее время: {refused}"
         if word.tagged(verbs, "INFN"):
             prev = self.w(i - 1, i)
             if prev is not None and prev.tagged({"быть"}, "futr"):
-                return "future_tense", f"«{self.span(i - 1, i)}» is the future tense; the judge accepts only «{present}»"
+                return "future_tense", f"«{self.span(i - 1, i)}» — будущее время: {refused}"
             if prev is not None and prev.lemmas & {"хотеть", "захотеть", "хотеться", "мочь", "собираться", "планировать",
                                                    "надо", "нужно", "должный", "стоить", "давать", "решить"}:
-                return "intention", f"«{self.span(i - 1, i)}» states an intention, not a nomination; say «{present} номер N»"
-            return "wrong_form", f"«{token}» is an infinitive, not a nomination; say «{present} номер N»"
+                return "intention", f"«{self.span(i - 1, i)}» — намерение, а не действие: {refused_n}"
+            return "wrong_form", f"«{token}» — инфинитив: {refused_n}"
         if word.tagged(verbs, "impr"):
-            return "wrong_form", f"«{token}» is an imperative; the judge accepts only «{present}»"
+            return "wrong_form", f"«{token}» — повелительное наклонение: {refused}"
         if word.tagged(verbs, "3per"):
             return "third_person", ""
         if word.tagged(verbs, "plur"):
-            return "wrong_form", f"«{token}» is plural; the player nominates in their own name: «{present}»"
-        return "wrong_form", f"«{token}» is not the form «{present}»"
+            return "wrong_form", f"«{token}» — множественное число, а игрок говорит от своего имени: {refused}"
+        return "wrong_form", f"«{token}» — не та форма: {refused}"
 
     def nomination(self, action: str, i: int, j: int | None, value: int | None, accepted: bool,
                    reason: str, message: str) -> Nomination:
@@ -683,7 +723,7 @@ class _Speech:
             start, end = self.tokens[first].start, self.tokens[last].end
             at_end = last == len(words) - 1
             return {"phrase": self.text[start:end], "start": start, "end": end, "at_end": at_end,
-                    "message": "the speech is closed" if at_end else "the speech goes on after the closing phrase"}
+                    "message": "речь закончена" if at_end else "речь продолжается после завершающей фразы"}
         return None
 
 
@@ -691,9 +731,9 @@ def check_speech(engine: CognateEngine, text: str, ruleset: str = "club", alive:
                  prior_fouls: int = 0) -> SpeechResult:
     """Findings, fouls, removal, nominations and the closing phrase of one day speech."""
     if ruleset not in RULESETS:
-        raise ValueError(f"unknown ruleset {ruleset!r}: expected one of {', '.join(RULESETS)}")
+        raise ValueError(f"неизвестный свод правил {ruleset!r}: допустимы {', '.join(RULESETS)}")
     if len(text) > MAX_TEXT:
-        raise ValueError(f"the text is longer than {MAX_TEXT} characters")
+        raise ValueError(f"текст длиннее {MAX_TEXT} символов")
     speech = _Speech(engine, text, ruleset, alive)
     speech.check()
     return SpeechResult(ruleset, speech.findings, speech.nominations(), speech.closing(), prior_fouls, len(speech.tokens))

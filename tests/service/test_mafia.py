@@ -57,6 +57,14 @@ def test_honesty_word_and_cognates_are_fouls(engine, ruleset, text, token):
     assert result.fouls == 1 and not result.removal
     ev = result.findings[0].evidence
     assert ev["root"] == "чест" and ev["cognate_of"] == "честный"
+    assert f"«{token}» — запрещённое слово «честно»" in result.findings[0].message
+
+
+def test_messages_cite_the_rules_in_russian(engine):
+    club = check(engine, "Честно, мирный.", "club").findings[0].message
+    assert club.endswith("по п. 4.6.3 клубных правил — фол")
+    sport = check(engine, "Честно, мирный.", "sport").findings[0].message
+    assert sport.endswith("по спортивным правилам — фол")
 
 
 @pytest.mark.parametrize("text", ["Честь имею.", "Чистый стол, все мирные.", "Это почётно.", "Он честолюбивый игрок.",
@@ -101,7 +109,8 @@ def test_truth_near_misses(engine, text):
 def test_oaths_remove_in_sport_and_are_fouls_in_club(engine, text, token):
     sport = check(engine, text, "sport")
     assert [(r, t) for r, t, p in rules(sport, "oath")] == [("oath", token)]
-    assert sport.removal and "oath" in sport.removal_reason
+    assert sport.removal and f"клятва «{token}»" in sport.removal_reason
+    assert "клятва" in sport.findings[0].message and sport.findings[0].message.endswith("удаление игрока")
     club = check(engine, text, "club")
     assert rules(club, "oath") == [("oath", token, "foul")] and not club.removal
 
@@ -123,7 +132,7 @@ def test_oath_near_misses(engine, text):
 def test_bets_remove_in_sport(engine, text, token):
     result = check(engine, text, "sport")
     assert [(r, t) for r, t, p in rules(result)] == [("bet", token)]
-    assert result.removal and "bet" in result.removal_reason
+    assert result.removal and f"спор или пари «{token}»" in result.removal_reason
     assert rules(check(engine, text, "club")) == [("bet", token, "foul")]
 
 
@@ -172,18 +181,22 @@ def test_each_obscene_word_is_a_club_foul_repeats_included(engine):
                                                        ("profanity", "бля", "foul")]
     assert result.fouls == 3 and not result.removal and result.to_json()["next_speech_lost"]
     assert result.findings[0].evidence["root"] == "блядь"
+    assert result.findings[0].message == "«Бля» — мат (корень «блядь»); по п. 6.8 клубных правил — фол"
 
 
 def test_fourth_obscene_word_removes_in_club(engine):
     result = check(engine, "Бля, хуйня, пиздец, заебал.", "club")
     assert result.fouls == 4 and result.removal and "7.1.1" in result.removal_reason
+    assert result.removal_reason.startswith("всего 4 фола — удаление игрока по п. 7.1.1 клубных правил")
 
 
 def test_obscene_in_sport_is_a_warning_and_coarse_words_warn(engine):
     sport = check(engine, "Бля, опять.", "sport")
     assert rules(sport) == [("profanity", "Бля", "warning")] and sport.fouls == 0
+    assert "в спортивных правилах нет пункта о мате" in sport.findings[0].message
     club = check(engine, "Это жопа.", "club")
     assert rules(club) == [("profanity", "жопа", "warning")] and club.fouls == 0
+    assert club.findings[0].message.startswith("«жопа» — грубое слово (не мат)")
 
 
 # -------------------------------------------------------------------- fillers ---
@@ -193,6 +206,8 @@ def test_fillers_warn_first_then_foul(engine):
     assert rules(result) == [("filler", "Угу", "warning"), ("filler", "ага", "foul"), ("filler", "Кхм", "foul"),
                              ("filler", "эээ", "foul"), ("filler", "ггг", "foul")]
     assert result.fouls == 4 and result.removal
+    assert result.findings[0].message == "«Угу» — звук-паразит; по п. 6.9 клубных правил — первый раз предупреждение"
+    assert result.findings[1].message == "«ага» — звук-паразит, уже 2-й; по п. 6.9 клубных правил — фол"
 
 
 def test_fillers_are_club_only_and_words_are_not_fillers(engine):
@@ -243,6 +258,17 @@ def test_other_forms_are_refused_with_the_reason(engine, text, reason, player):
     assert result.nominations[0].message
 
 
+def test_refusal_messages_are_russian(engine):
+    (future,) = check(engine, "Я выставлю номер три.", "sport").nominations
+    assert future.message == "«выставлю» — будущее время: выставление не принято, нужно «выставляю»"
+    (subjunctive,) = check(engine, "Выставил бы четвёртого.", "sport").nominations
+    assert "сослагательное наклонение" in subjunctive.message
+    (accepted,) = check(engine, "Выставляю пятого.", "sport").nominations
+    assert accepted.message == "«Выставляю пятого»: игрок № 5 выставлен («Принято»)"
+    (club,) = check(engine, "Отзываю номер три.", "club").nominations
+    assert club.message == "в клубных правилах нет процедуры снятия кандидатуры"
+
+
 @pytest.mark.parametrize("text", ["Вчера я выставлял пятого.", "Он выставляет шестого.", "Не выставляю никого.",
                                   "Пятый выставлен на голосование.", "Предлагаю подумать."])
 def test_talk_about_nominations_is_not_a_nomination(engine, text):
@@ -286,6 +312,7 @@ def test_withdrawal(engine):
 def test_closing_phrase(engine, text, phrase, at_end):
     closing = check(engine, text).closing
     assert closing["phrase"] == phrase and closing["at_end"] is at_end
+    assert closing["message"] == ("речь закончена" if at_end else "речь продолжается после завершающей фразы")
     assert text[closing["start"]:closing["end"]] == phrase
 
 
