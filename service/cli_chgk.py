@@ -16,12 +16,12 @@ def cmd_chgk(args: argparse.Namespace) -> int:
     try:
         text = Path(args.package).read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as exc:
-        print(f"error: cannot read {args.package}: {exc}", file=sys.stderr)
+        print(f"ошибка: не удалось прочитать {args.package}: {exc}", file=sys.stderr)
         return 2
     try:
         package = chgk.parse_package(text)
     except chgk.PackageError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"ошибка: {exc}", file=sys.stderr)
         return 2
     if args.json:
         print(json.dumps(package, ensure_ascii=False, indent=2))
@@ -29,7 +29,7 @@ def cmd_chgk(args: argparse.Namespace) -> int:
     meta = package["meta"]
     if meta.get("title"):
         print(meta["title"])
-    print(f"{package['count']} questions")
+    print(f"{package['count']} {chgk.plural(package['count'], 'вопрос', 'вопроса', 'вопросов')}")
     for q in package["questions"]:
         tour = f" (тур {q['tour']})" if q["tour"] else ""
         print(f"\nВопрос {q['label']}{tour}: {q['text']}")
@@ -43,13 +43,13 @@ def cmd_chgk(args: argparse.Namespace) -> int:
         if q["authors"]:
             print(f"  Автор: {', '.join(q['authors'])}")
     for warning in package["warnings"]:
-        print(f"warning: {warning}", file=sys.stderr)
+        print(f"предупреждение: {warning}", file=sys.stderr)
     return 0
 
 
 def register(subparsers) -> None:
     """Add the `chgk` sub-command to the parser of service/cli.py."""
-    p = subparsers.add_parser("chgk", help="read a «Что? Где? Когда?» question package (Вопрос/Ответ/Зачёт…)")
-    p.add_argument("package", help="the package as a UTF-8 text file")
-    p.add_argument("--json", action="store_true", help="print the API's JSON")
+    p = subparsers.add_parser("chgk", help="прочитать пакет вопросов «Что? Где? Когда?» (Вопрос/Ответ/Зачёт…)")
+    p.add_argument("package", help="пакет: текстовый файл в UTF-8")
+    p.add_argument("--json", action="store_true", help="вывести JSON, как в API")
     p.set_defaults(func=cmd_chgk)

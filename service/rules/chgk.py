@@ -314,6 +314,24 @@ class TokenMatch:
         return {"match": self.kind, "answer": self.answer.raw, "reference": self.reference.raw, **self.detail}
 
 
+def plural(n: int, one: str, few: str, many: str) -> str:
+    """The Russian form for a count: plural(1, "буква", "буквы", "букв") → "буква", 2 → "буквы", 5 → "букв"."""
+    n = abs(n)
+    if n % 10 == 1 and n % 100 != 11:
+        return one
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return few
+    return many
+
+
+def _too_short_explanation(answer: str, reference: str, distance: int, shorter: int, allowed: int) -> str:
+    diff = f"«{answer}» отличается от «{reference}» на {distance} {plural(distance, 'букву', 'буквы', 'букв')}"
+    if not allowed:
+        return diff + ", а в словах короче 4 букв опечатки не допускаются"
+    return (diff + f", а в слове из {shorter} {plural(shorter, 'буквы', 'букв', 'букв')} допускается "
+            f"не больше {allowed}")
+
+
 class Matcher:
     """Token comparisons, with the cognate engine when one is given (less precise answers)."""
 
@@ -349,8 +367,7 @@ class Matcher:
         elif distance <= 2 and shorter < 6:
             self.notes.append({"kind": "too_short_for_typo", "answer": a.raw, "reference": r.raw,
                                "distance": distance, "allowed": allowed,
-                               "explanation": f"«{a.raw}» differs from «{r.raw}» by {distance} letter(s); words of "
-                                              f"{shorter} letters allow {allowed}"})
+                               "explanation": _too_short_explanation(a.raw, r.raw, distance, shorter, allowed)})
         return self._related(a, r)
 
     def _real_word(self, a: Tok, r: Tok, la, lr) -> dict | None:
@@ -358,8 +375,8 @@ class Matcher:
             return None
         return {"kind": "real_word", "answer": a.raw, "reference": r.raw,
                 "answer_lemmas": sorted(la - {a.text}) or [a.text],
-                "explanation": f"«{a.raw}» is a word of its own ({', '.join(sorted(la - {a.text}) or [a.text])}), "
-                               f"not a form of «{r.raw}»: not read as a typo"}
+                "explanation": f"«{a.raw}» — самостоятельное слово ({', '.join(sorted(la - {a.text}) or [a.text])}), "
+                               f"а не форма «{r.raw}», поэтому это не опечатка"}
 
     def _related(self, a: Tok, r: Tok) -> TokenMatch | None:
         pa, pr = primary_lemma(a.text), primary_lemma(r.text)
@@ -511,7 +528,7 @@ def align(answer_toks: tuple[Tok, ...], variant: Variant, matcher: Matcher) -> A
     if "".join(t.to_json() for t in a_all) == "".join(t.to_json() for t in r_all) and len(a_all) != len(r_all):
         pair = TokenMatch("exact", Tok(" ".join(t.raw for t in a_all), "".join(t.text for t in a_all)),
                           Tok(" ".join(t.raw for t in r_all), "".join(t.text for t in r_all)),
-                          {"note": "the same with spaces and hyphens removed"})
+                          {"note": "то же самое без пробелов и дефисов"})
         return Alignment(variant, [pair], [], [], False, compact=True)
     a, dropped_a = content(a_all)
     r, dropped_r = content(r_all)
@@ -560,33 +577,52 @@ class AnswerVerdict:
                 "rules": RULES_SOURCE}
 
 
+# What a whole-answer match to the reference says (the typo message names the slips themselves).
 _MESSAGES = {
-    "exact": "the answer is the {what} up to case, ё/е, quotes, punctuation and spaces",
-    "number": "the answer is the {what} with the number written another way",
-    "word_form": "the answer is the {what} in another grammatical form",
-    "word_order": "the answer is the {what} with the words in another order",
-    "transliteration": "the answer spells a name of the {what} another way",
-    "typo": "the answer is the {what} with a spelling slip",
+    "exact": "ответ совпадает с эталоном с точностью до регистра, ё/е, кавычек, знаков препинания и пробелов",
+    "number": "ответ совпадает с эталоном, число записано по-другому",
+    "word_form": "ответ совпадает с эталоном с точностью до формы слова",
+    "word_order": "ответ совпадает с эталоном, слова стоят в другом порядке",
+    "transliteration": "ответ совпадает с эталоном, иностранное имя написано по-другому",
+    "typo": "ответ совпадает с эталоном с опечаткой",
+}
+# The same, short, after «ответ есть в списке зачёта / незачёта («…»)».
+_NOTES = {
+    "exact": "",
+    "number": "число записано по-другому",
+    "word_form": "другая форма слова",
+    "word_order": "другой порядок слов",
+    "transliteration": "иностранное имя написано по-другому",
+    "typo": "с опечаткой",
 }
 _EXPLICIT_OR = re.compile(r"\s+(?:или|либо|иль|or)\s+|\s*/\s*|\s*\\\s*|\?\s+(?=\S)", re.IGNORECASE)
 _LIST_SEP = re.compile(r"\s*;\s*|\s*,(?!\d)\s*")
 
 
-def _what(source: str) -> str:
-    return {"reference": "reference answer", "accepted": "answer on the зачёт list",
-            "rejected": "answer on the незачёт list"}[source]
+def _typos(al: Alignment) -> str:
+    """«Гагарен» — опечатка в «Гагарин» (1 буква); several slips joined by «;»."""
+    return "; ".join(f"«{p.answer.raw}» — опечатка в «{p.reference.raw}» "
+                     f"({p.detail['distance']} {plural(p.detail['distance'], 'буква', 'буквы', 'букв')})"
+                     for p in al.pairs if p.kind == "typo")
+
+
+def _omitted(parts: Iterable[str]) -> str:
+    parts = list(parts)
+    quoted = ", ".join(f"«{x}»" for x in parts)
+    return f"необязательная часть {quoted} опущена" if len(parts) == 1 else \
+        f"необязательные части {quoted} опущены"
 
 
 def _evidence(al: Alignment, matcher: Matcher) -> list[dict]:
     ev = [p.to_json() for p in al.pairs]
     if al.variant.omitted:
         ev.append({"kind": "optional_omitted", "parts": list(al.variant.omitted),
-                   "explanation": "optional part(s) of the entry in brackets left out: " + ", ".join(al.variant.omitted)})
+                   "explanation": _omitted(al.variant.omitted)})
     if al.reordered:
-        ev.append({"kind": "word_order", "explanation": "the words stand in another order"})
+        ev.append({"kind": "word_order", "explanation": "слова стоят в другом порядке"})
     if al.dropped:
         ev.append({"kind": "function_words", "words": list(al.dropped),
-                   "explanation": "prepositions and «и» were not compared: " + ", ".join(al.dropped)})
+                   "explanation": "предлоги и «и» не сравнивались: " + ", ".join(al.dropped)})
     return ev
 
 
@@ -602,9 +638,9 @@ def _judge(answer: str, pool: list[Variant], matcher: Matcher) -> AnswerVerdict:
     toks = tokens(answer)
     normalized = " ".join(t.to_json() for t in toks)
     if not toks:
-        return AnswerVerdict(answer, "reject", "empty", "the answer has no words or numbers", normalized=normalized)
+        return AnswerVerdict(answer, "reject", "empty", "в ответе нет ни слов, ни чисел: незачёт", normalized=normalized)
     if not pool:
-        return AnswerVerdict(answer, "judge", "no_reference", "the reference has no words or numbers to compare with",
+        return AnswerVerdict(answer, "judge", "no_reference", "в эталоне нет ни слов, ни чисел для сравнения: решает судья",
                              normalized=normalized)
     matcher.notes = []
     best = best_alignment(toks, pool, matcher)
@@ -620,15 +656,15 @@ def _judge(answer: str, pool: list[Variant], matcher: Matcher) -> AnswerVerdict:
             return partial
     if any(t.latin for t in toks) and not any(t.latin for v in pool for t in v.toks):
         return AnswerVerdict(answer, "judge", "other_script",
-                             "the answer is written in Latin letters and the reference in Cyrillic: the judge "
-                             "decides whether it names the same thing", normalized=normalized,
+                             "ответ написан латиницей, а эталон — кириллицей: судья решает, одно ли это и то же", normalized=normalized,
                              matched=pool[0].entry, matched_variant=pool[0].text, source=pool[0].source)
     ref = next(v for v in pool if v.source == "reference") if any(v.source == "reference" for v in pool) else pool[0]
     ev = list(matcher.notes)
-    message = f"the answer does not match the reference «{ref.entry}»"
+    message = f"ответ не совпадает с эталоном «{ref.entry}»"
     accepted_entries = sorted({v.entry for v in pool if v.source == "accepted"})
     if accepted_entries:
-        message += " or the зачёт list"
+        message = f"ответ не совпадает ни с эталоном «{ref.entry}», ни со списком зачёта"
+    message += ": незачёт"
     guard = [n for n in ev if n.get("kind") == "real_word"]
     if guard:
         message += "; " + guard[0]["explanation"]
@@ -641,14 +677,18 @@ def _full_verdict(answer: str, normalized: str, al: Alignment, matcher: Matcher)
     ev = _evidence(al, matcher)
     if v.source == "rejected":
         return AnswerVerdict(answer, "reject", "rejected_list",
-                             f"the answer is on the незачёт list («{v.entry}»; {kind.replace('_', ' ')})",
+                             f"ответ есть в списке незачёта («{v.entry}»"
+                             + (f", {_typos(al) if kind == 'typo' else _NOTES[kind]}" if _NOTES[kind] else "")
+                             + "): незачёт",
                              v.entry, v.text, v.source, normalized, ev)
     reason = kind if v.source == "reference" else "alternative"
-    message = _MESSAGES[kind].format(what=_what(v.source))
+    message = _typos(al) if kind == "typo" else _MESSAGES[kind]
     if v.source == "accepted":
-        message = f"the answer is on the зачёт list («{v.entry}»)" + ("" if kind == "exact" else f": {message}")
+        note = _typos(al) if kind == "typo" else _NOTES[kind]
+        message = f"ответ есть в списке зачёта («{v.entry}»" + (f", {note}" if note else "") + ")"
     if v.omitted:
-        message += f"; optional part omitted: {', '.join(v.omitted)}"
+        message += "; " + _omitted(v.omitted)
+    message += ": зачёт"
     return AnswerVerdict(answer, "accept", reason, message, v.entry, v.text, v.source, normalized,
                          [{"kind": "match", "match": kind}] + ev if reason == "alternative" else ev)
 
@@ -671,18 +711,19 @@ def _several(answer: str, pool: list[Variant], matcher: Matcher, normalized: str
                              "match": al.reason()} for p, al in hits]}]
         if hard:
             if right:
-                message = (f"the answer gives {len(parts)} versions; «{right[0][0]}» would be right, but an answer "
-                           "with several versions is not accepted")
+                message = (f"несколько версий ответа ({len(parts)}); версия «{right[0][0]}» верна, но ответ "
+                           "с несколькими версиями не засчитывается: незачёт")
             else:
-                message = f"the answer gives {len(parts)} versions and none of them is right"
+                message = f"несколько версий ответа ({len(parts)}), и ни одна не верна: незачёт"
             return AnswerVerdict(answer, "reject", "multiple_answers", message,
                                  right[0][1].variant.entry if right else None,
                                  right[0][1].variant.text if right else None,
                                  right[0][1].variant.source if right else None, normalized, ev)
         if right:
             return AnswerVerdict(answer, "judge", "multiple_answers",
-                                 f"the answer lists {len(parts)} items and «{right[0][0]}» matches: several versions "
-                                 "(not accepted) or a clarification? the judge decides",
+                                 f"в ответе перечислено {len(parts)} "
+                                 f"{plural(len(parts), 'вариант', 'варианта', 'вариантов')}, и «{right[0][0]}» "
+                                 "подходит: несколько версий (незачёт) или уточнение? Решает судья",
                                  right[0][1].variant.entry, right[0][1].variant.text, right[0][1].variant.source,
                                  normalized, ev)
     return None
@@ -700,24 +741,25 @@ def _partial_verdict(answer: str, normalized: str, al: Alignment, matcher: Match
         words = ", ".join(t.raw for t in al.missing)
         ev.append({"kind": "missing_words", "words": [t.raw for t in al.missing]})
         return AnswerVerdict(answer, "judge", "less_precise",
-                             f"the answer has only part of «{v.text}»: «{words}» missing; a less precise answer is "
-                             "not accepted unless the question allows it", v.entry, v.text, v.source, normalized, ev)
+                             f"в ответе только часть «{v.text}», нет «{words}»: менее точный ответ не засчитывается, "
+                             "если вопрос этого не допускает; решает судья", v.entry, v.text, v.source, normalized, ev)
     if al.extra and not al.missing and not related and solid:
         words = ", ".join(t.raw for t in al.extra)
         ev.append({"kind": "extra_words", "words": [t.raw for t in al.extra]})
         return AnswerVerdict(answer, "judge", "extra_words",
-                             f"the answer contains «{v.text}» and adds «{words}»: a clarification or a different "
-                             "answer? the judge decides", v.entry, v.text, v.source, normalized, ev)
+                             f"ответ содержит «{v.text}» и добавляет «{words}»: уточнение или другой ответ? "
+                             "Решает судья", v.entry, v.text, v.source, normalized, ev)
     if related and not al.missing and not al.extra:
         p = related[0]
         if p.detail.get("less_precise"):
             reason = "less_precise"
-            message = (f"«{p.answer.raw}» is a less precise word than «{p.reference.raw}» "
-                       f"({p.detail['answer_lemma']} / {p.detail['reference_lemma']}): not accepted automatically")
+            message = (f"«{p.answer.raw}» — менее точный ответ, чем «{p.reference.raw}» "
+                       f"({p.detail['answer_lemma']} / {p.detail['reference_lemma']}): автоматически не засчитывается, "
+                       "решает судья")
         else:
             reason = "related_word"
-            message = (f"«{p.answer.raw}» is a word of the same stem as «{p.reference.raw}» but not the same word "
-                       f"({p.detail['answer_lemma']} / {p.detail['reference_lemma']}): the judge decides")
+            message = (f"«{p.answer.raw}» — однокоренное с «{p.reference.raw}», но другое слово "
+                       f"({p.detail['answer_lemma']} / {p.detail['reference_lemma']}): решает судья")
         return AnswerVerdict(answer, "judge", reason, message, v.entry, v.text, v.source, normalized, ev)
     return None
 
@@ -864,7 +906,7 @@ def _sources(text: str) -> list[str]:
 def parse_package(text: str) -> dict:
     """Read a package in the usual text format into questions with reference and alternatives."""
     if len(text) > MAX_PACKAGE:
-        raise PackageError(f"the package is longer than {MAX_PACKAGE} characters")
+        raise PackageError(f"пакет длиннее {MAX_PACKAGE} символов")
     text = clean(text).replace("\r\n", "\n").replace("\r", "\n")
     meta: dict[str, Any] = {}
     questions: list[dict] = []
@@ -898,12 +940,12 @@ def parse_package(text: str) -> dict:
             continue
         if m and label in _Q_KEYS:
             if current is None:
-                warnings.append(f"line {lineno}: «{m.group('label')}» before any «Вопрос»; ignored")
+                warnings.append(f"строка {lineno}: «{m.group('label')}» до первого «Вопрос»; пропущено")
                 key = None
                 continue
             key = _Q_KEYS[label]
             if key in buffers and key != "text":
-                warnings.append(f"question {current['label']}: a second «{m.group('label')}» field; joined")
+                warnings.append(f"вопрос {current['label']}: второе поле «{m.group('label')}»; объединено с первым")
                 buffers[key].append("; " if key in ("accepted", "rejected") else "\n")
             buffers.setdefault(key, []).append(m.group("rest"))
             continue
@@ -928,11 +970,11 @@ def parse_package(text: str) -> dict:
         name = k[5:]
         meta[name] = _split_top(value, ",;") if name == "editors" else value
     if not questions:
-        raise PackageError("no questions found: expected lines starting with «Вопрос 1:», «Ответ:»…")
+        raise PackageError("вопросы не найдены: ожидаются строки вида «Вопрос 1:», «Ответ:»…")
     seen: dict[str, int] = {}
     for q in questions:
         if q["number"] is not None and q["number"] in seen:
-            warnings.append(f"question number {q['number']} appears more than once")
+            warnings.append(f"номер вопроса {q['number']} встречается несколько раз")
         seen[q["number"]] = 1
     return {"meta": meta, "questions": questions, "warnings": warnings, "count": len(questions)}
 
@@ -946,7 +988,7 @@ def _finish(current: dict, buffers: dict[str, list[str]], warnings: list[str]) -
     accepted, notes = split_alternatives(re.sub(r"\s*\n\s*", " ", joined("accepted")))
     rejected, rejected_notes = split_alternatives(re.sub(r"\s*\n\s*", " ", joined("rejected")))
     if not answer:
-        warnings.append(f"question {label}: no «Ответ:» field")
+        warnings.append(f"вопрос {label}: нет поля «Ответ:»")
     text = re.sub(r"[ \t]+", " ", joined("text"))
     handout = joined("handout") or None
     m = re.match(r"^\s*\[\s*Раздаточный\s+материал\s*:?\s*(.*?)\]\s*", text, re.IGNORECASE | re.DOTALL)

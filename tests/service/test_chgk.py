@@ -124,7 +124,8 @@ def test_real_word_is_never_a_typo(answer, reference):
 def test_real_word_guard_is_explained():
     v = judge_answer("Кашка", "кошка")
     assert any(e.get("kind") == "real_word" for e in v.evidence)
-    assert "word of its own" in v.message
+    assert "«Кашка» — самостоятельное слово" in v.message and "не опечатка" in v.message
+    assert v.message.startswith("ответ не совпадает с эталоном «кошка»: незачёт")
 
 
 @pytest.mark.parametrize("answer,reference", [
@@ -175,7 +176,7 @@ def test_rejected_wins_a_tie_with_accepted():
 def test_several_versions_are_not_accepted(answer):
     v = judge_answer(answer, "квас")
     assert (v.verdict, v.reason) == ("reject", "multiple_answers")
-    assert "квас" in v.message
+    assert "несколько версий ответа" in v.message and "«квас»" in v.message and v.message.endswith(": незачёт")
 
 
 def test_several_wrong_versions():
@@ -195,7 +196,7 @@ def test_or_inside_the_reference_is_fine():
 def test_less_precise_answer_is_not_accepted(engine):
     v = judge_answer("лампа", "лампочка", engine=engine)
     assert (v.verdict, v.reason) == ("judge", "less_precise")
-    assert "less precise" in v.message
+    assert "«лампа» — менее точный ответ, чем «лампочка»" in v.message and "решает судья" in v.message
     assert verdict("лампа", "лампочка") == ("judge", "less_precise")   # without the engine too
 
 
@@ -214,6 +215,23 @@ def test_every_verdict_explains_itself():
         assert data["message"] and data["reason"] and isinstance(data["evidence"], list)
     ev = judge_answer("Эйфелевой башней", "Эйфелева башня").evidence
     assert ev[0]["match"] == "word_form" and ev[0]["answer"] == "Эйфелевой" and ev[0]["lemmas"]
+
+
+def test_messages_are_russian():
+    assert judge_answer("Гагарен", "Гагарин").message == "«Гагарен» — опечатка в «Гагарин» (1 буква): зачёт"
+    assert judge_answer("Гогарен", "Гагарин").message == "«Гогарен» — опечатка в «Гагарин» (2 буквы): зачёт"
+    assert judge_answer("раму", "рама").message == "ответ совпадает с эталоном с точностью до формы слова: зачёт"
+    v = judge_answer("Гагарин", "[Юрий] Гагарин")
+    assert v.message.endswith("; необязательная часть «Юрий» опущена: зачёт")
+    assert judge_answer("Петром Великим", "Пётр I", accepted=["Пётр Великий"]).message == \
+        "ответ есть в списке зачёта («Пётр Великий», другая форма слова): зачёт"
+    assert judge_answer("лампа", "лампочка", rejected=["лампа"]).message == \
+        "ответ есть в списке незачёта («лампа»): незачёт"
+    assert judge_answer("Пушкин, Лермонтов", "Пушкин").message.endswith("Решает судья")
+    assert judge_answer("кот", "код").evidence[0]["explanation"] == \
+        "«кот» отличается от «код» на 1 букву, а в словах короче 4 букв опечатки не допускаются"
+    assert [chgk.plural(n, "буква", "буквы", "букв") for n in (1, 2, 5, 11, 21, 22)] == \
+        ["буква", "буквы", "букв", "букв", "буква", "буквы"]
 
 
 # -------------------------------------------------------------------- batch ---
@@ -290,15 +308,15 @@ def test_package_questions_judge_their_answers(package):
 
 
 def test_package_without_questions():
-    with pytest.raises(chgk.PackageError):
+    with pytest.raises(chgk.PackageError, match="вопросы не найдены"):
         parse_package("просто текст без вопросов")
 
 
 def test_package_warnings():
     out = parse_package("Ответ: сирота\nВопрос 1: Кто?\nКомментарий: нет ответа\nВопрос 1: Снова?\nОтвет: да\n")
-    assert any("before any" in w for w in out["warnings"])
-    assert any("no «Ответ:»" in w for w in out["warnings"])
-    assert any("more than once" in w for w in out["warnings"])
+    assert any("до первого «Вопрос»" in w for w in out["warnings"])
+    assert any("нет поля «Ответ:»" in w for w in out["warnings"])
+    assert any("встречается несколько раз" in w for w in out["warnings"])
 
 
 def test_cli(capsys):
@@ -309,7 +327,7 @@ def test_cli(capsys):
     args = parser.parse_args(["chgk", str(DATA / "chgk-sample.txt")])
     assert args.func(args) == 0
     out = capsys.readouterr().out
-    assert "12 questions" in out and "Ответ: [Юрий] Гагарин" in out
+    assert "12 вопросов" in out and "Ответ: [Юрий] Гагарин" in out
     args = parser.parse_args(["chgk", str(DATA / "chgk-sample.txt"), "--json"])
     assert args.func(args) == 0
     assert json.loads(capsys.readouterr().out)["count"] == 12
