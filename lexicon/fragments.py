@@ -55,7 +55,7 @@ class FragmentMatch:
             parts = f"«{self.fragment}» + {'«' + self.joint + '» + ' if self.joint else ''}«{self.piece}»"
         else:
             parts = f"«{self.piece}» + {'«' + self.joint + '» + ' if self.joint else ''}«{self.fragment}»"
-        return f"{parts} make the word «{self.word}» (with «{self.base}»)"
+        return f"{parts} образуют слово «{self.word}» (основа «{self.base}»)"
 
     def to_json(self) -> dict:
         return {"fragment": self.fragment, "word": self.word, "base": self.base, "piece": self.piece,

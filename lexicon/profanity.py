@@ -59,6 +59,24 @@ _SINGLE = str.maketrans({
 })
 
 
+# Russian glosses of the clean senses (the data file, built by lexicon/build/profanity.py, has English
+# ones); shown to judges, so a lemma listed here is glossed in Russian, any other keeps the data's gloss.
+HOMONYM_GLOSSES = {
+    "хрен": "растение", "хреновина": "штуковина (разг.)", "фига": "инжир, фиговое дерево",
+    "фиговый": "от фигового дерева (фиговый листок)", "лох": "кустарник", "хохол": "чуб, пучок волос",
+    "сука": "самка собаки", "сучка": "самка собаки; сучок в древесине", "сученок": "щенок суки",
+    "хер": "старое название буквы Х", "фак": "факультет (разг.)", "педераст": "устаревший медицинский термин",
+    "петух": "птица", "дрочить": "баловать (устар.)",
+}
+
+
+def homonym_gloss(lemma: str, gloss: str | None) -> str | None:
+    """The clean sense of `lemma` in Russian when known, else the data's gloss (None: no clean sense)."""
+    if not gloss:
+        return gloss
+    return HOMONYM_GLOSSES.get(lemma, gloss)
+
+
 def fold(word: str) -> str:
     return word.strip().lower().replace("ё", "е")
 
@@ -130,7 +148,8 @@ class Profanity:
 
     def _hit(self, token: str, form: str, lemma: str, via: str, source: str = "slaviclean") -> ProfanityHit:
         entry = self.lemmas[lemma]
-        return ProfanityHit(token, form, lemma, entry["root"], entry["category"], source, via, entry.get("homonym"))
+        return ProfanityHit(token, form, lemma, entry["root"], entry["category"], source, via,
+                            homonym_gloss(lemma, entry.get("homonym")))
 
     def _find(self, token: str) -> ProfanityHit | None:
         raw = token.strip()
@@ -156,7 +175,7 @@ class Profanity:
                 # ordinary word (сука / сук, хули / хулить): a hit marked as a homonym.
                 entry = self.lemmas[word]
                 return ProfanityHit(raw, word, word, entry["root"], entry["category"], "slaviclean", "lemma",
-                                    entry.get("homonym") or f"also a form of «{clean}»")
+                                    homonym_gloss(word, entry.get("homonym")) or f"форма слова «{clean}»")
             return None   # also a form of an ordinary word: сук, корабля, застрахуйте
         for lemma in _known_lemmas(word):
             if lemma in self.lemmas:

@@ -110,20 +110,22 @@ _LANG_ADJ = re.compile(r"^(?:английск|немецк|французск|и
                        re.IGNORECASE)
 _WORD = r"[а-яёa-z]"
 _PHRASES = [
-    # (regex on the lower-cased text, rule, severity, what it appeals to)
+    # (regex on the lower-cased text, rule, severity, what it appeals to, the same in the dative)
     (re.compile(rf"(?<!{_WORD})(?:задом\s+наперёд|задом\s+наперед|справа\s+налево|с\s+конца\s+прочита\w*)(?!{_WORD})"),
-     "letters", "violation", "reading the word backwards"),
+     "letters", "violation", "чтение слова задом наперёд", "чтению слова задом наперёд"),
     (re.compile(rf"(?:(?<!{_WORD})(?:прочита\w*|прочт\w*|чита\w*|слово|произнес\w*|произнош\w*)\s+(?:\w+\s+)?)(наоборот)(?!{_WORD})"),
-     "letters", "violation", "reading the word backwards"),
-    (re.compile(rf"(?<!{_WORD})(наоборот)(?=\s*[:—–-]\s*\w)"), "letters", "violation", "reading the word backwards"),
-    (re.compile(rf"(?<!{_WORD})\w*буквенн\w*"), "letters", "violation", "the number of letters"),
+     "letters", "violation", "чтение слова задом наперёд", "чтению слова задом наперёд"),
+    (re.compile(rf"(?<!{_WORD})(наоборот)(?=\s*[:—–-]\s*\w)"), "letters", "violation", "чтение слова задом наперёд",
+     "чтению слова задом наперёд"),
+    (re.compile(rf"(?<!{_WORD})\w*буквенн\w*"), "letters", "violation", "число букв", "числу букв"),
     (re.compile(rf"(?<!{_WORD})(?:одно|дву|двух|тр[её]х|четыр[её]х|пяти|много)сложн\w*"), "letters", "warning",
-     "the number of syllables"),
+     "число слогов", "числу слогов"),
     (re.compile(rf"(?<!{_WORD})пишется\s+(?:через|с|со|без|слитно|раздельно|вместе|на)(?!{_WORD})"), "letters",
-     "violation", "spelling"),
-    (re.compile(rf"(?<!{_WORD})ударени\w*\s+на(?!{_WORD})"), "letters", "violation", "stress position"),
+     "violation", "написание", "написанию"),
+    (re.compile(rf"(?<!{_WORD})ударени\w*\s+на(?!{_WORD})"), "letters", "violation", "место ударения", "месту ударения"),
     (re.compile(rf"(?<!{_WORD})(?:рифму\w*|в\s+рифму|созвучн\w*)(?!{_WORD})"), "letters", "warning",
-     "sound-alike hint (allowed only without hinting that the words sound alike)"),
+     "созвучие (можно, только если не намекать, что слова похоже звучат)",
+     "созвучию (можно, только если не намекать, что слова похоже звучат)"),
 ]
 
 
@@ -294,15 +296,26 @@ def _cognate_findings(p: TargetProfile, tok: Token) -> list[Violation]:
     same = v.evidence and v.evidence[0].get("kind") == "same_word"
     known = v.b.known
     severity = "violation" if (v.confidence == "certain" or known) else "warning"
-    roots = ", ".join(f"«{r}»" for r in v.shared_roots) or "—"
+    roots = ", ".join(f"«{r}»" for r in v.shared_roots)
     if same:
-        message = f"«{tok.text}» is a form of the target word «{p.word.raw}»"
+        message = f"«{tok.text}» — форма загаданного слова «{p.word.raw}»"
     else:
-        message = f"«{tok.text}» shares a root with «{p.word.raw}» ({roots})"
+        message = f"«{tok.text}» — однокоренное с загаданным «{p.word.raw}»"
+        if roots:
+            message += f" ({'корень' if len(v.shared_roots) == 1 else 'корни'} {roots})"
     return [Violation("cognate", tok.text, tok.start, tok.end, message, severity, {
         "target": p.word.raw, "word": tok.text, "confidence": v.confidence, "shared_roots": v.shared_roots,
         "verdict": v.evidence, "rule": f"{RULES_SOURCE}: однокоренные слова запрещены",
     })]
+
+
+def _abbreviation_part(abbr: str, word: str) -> str:
+    """Which part of the abbreviation stands for `word`: «буква «У»» when that letter is unambiguous."""
+    first = fold(word)[:1]
+    letters = [ch for ch in abbr if fold(ch) == first]
+    if first and abbr.isalpha() and abbr.isupper() and len(letters) == 1:
+        return f"буква «{letters[0]}»"
+    return "её часть"
 
 
 def _abbreviation_findings(p: TargetProfile, tok: Token) -> list[Violation]:
@@ -319,10 +332,11 @@ def _abbreviation_findings(p: TargetProfile, tok: Token) -> list[Violation]:
             return []
         severity = "violation" if len(matching) == len(hits) else "warning"
         exp, words = matching[0]
-        message = (f"abbreviation «{tok.text}» ({exp.expansion}): «{words[0]}» stands for "
-                   f"{'the target' if fold(words[0]) in p.forms else 'a cognate of the target'} «{p.word.raw}»")
+        message = (f"«{tok.text}» — аббревиатура ({exp.expansion}): {_abbreviation_part(tok.text, words[0])} "
+                   f"означает «{words[0]}» — "
+                   + ("загаданное слово" if fold(words[0]) in p.forms else f"однокоренное с загаданным «{p.word.raw}»"))
         if severity == "warning":
-            message += "; the abbreviation has other expansions that do not"
+            message += "; но у неё есть и другие расшифровки, без этого слова: решает судья"
         return [Violation("abbreviation", tok.text, tok.start, tok.end, message, severity, {
             "abbreviation": tok.text, "source": abbreviations.source_name(info.source),
             "expansions": [{**e.to_json(), "matches": m} for e, m in hits],
@@ -336,8 +350,9 @@ def _abbreviation_findings(p: TargetProfile, tok: Token) -> list[Violation]:
     if not common:
         return []
     return [Violation("abbreviation", tok.text, tok.start, tok.end,
-                      f"«{tok.text}» looks like an abbreviation the lexicon cannot expand; its letter "
-                      f"«{common[0]}» may stand for «{p.word.raw}» (root initial): the judge decides",
+                      f"«{tok.text}» похоже на аббревиатуру, которую словарь не знает; буква "
+                      f"«{common[0].upper()}» может означать загаданное «{p.word.raw}» (с неё начинается корень): "
+                      "решает судья",
                       "warning", {"abbreviation": tok.text, "source": abbreviations.source_name(info.source),
                                   "root_initials": sorted(p.root_initials), "matching_letters": common})]
 
@@ -349,7 +364,10 @@ def _fragment_findings(p: TargetProfile, tok: Token) -> list[Violation]:
     if match is None:
         return []
     return [Violation("fragment", tok.text, tok.start, tok.end,
-                      f"«{tok.text}» is not a word, but with «{match.base}» it makes «{match.word}»",
+                      f"«{tok.text}» — не слово, но вместе с "
+                      + ("загаданным" if match.base in {fold(l) for l in p.lemmas} or match.base == p.word.key
+                         else f"«{match.base}» (однокоренным с загаданным)")
+                      + f" образует слово «{match.word}»",
                       "violation", {**match.to_json(),
                                     "rule": f"{RULES_SOURCE}: несуществующие слова, образующие слово вместе с загаданным"})]
 
@@ -366,12 +384,13 @@ def _anagram_findings(p: TargetProfile, tok: Token, anagram_hint: bool) -> list[
     if not known and sorted_key in p.form_letters:
         kind = "reversal" if key[::-1] in p.forms else "anagram"
         return [Violation("letters", tok.text, tok.start, tok.end,
-                          f"«{tok.text}» is the target's letters {'reversed' if kind == 'reversal' else 'rearranged'}",
+                          f"«{tok.text}» — буквы загаданного слова "
+                          f"{'задом наперёд' if kind == 'reversal' else 'в другом порядке'}",
                           "violation", {"kind": kind, "target": p.word.raw,
                                         "rule": f"{RULES_SOURCE}: апелляция к буквам загаданного слова"})]
     if known and anagram_hint and sorted(key) == p.letters and not p.cognate(key):
         return [Violation("letters", tok.text, tok.start, tok.end,
-                          f"«{tok.text}» is named as an anagram of the target",
+                          f"«{tok.text}» прямо названо анаграммой загаданного слова",
                           "violation", {"kind": "named_anagram", "target": p.word.raw,
                                         "rule": f"{RULES_SOURCE}: нельзя прямо называть анаграммы"})]
     return []
@@ -385,11 +404,15 @@ def _translit_findings(p: TargetProfile, tok: Token) -> list[Violation]:
         if key in p.forms or (morphology.is_known(key) and (v := p.verdict(key)) is not None
                               and v.cognate and v.confidence == "certain"):
             return [Violation("translation", tok.text, tok.start, tok.end,
-                              f"«{tok.text}» is «{cyr}» written in Latin letters"
-                              + ("" if key in p.forms else f", a cognate of «{p.word.raw}»"),
+                              f"«{tok.text}» — это «{cyr}» латиницей"
+                              + ("" if key in p.forms else f", однокоренное с загаданным «{p.word.raw}»"),
                               "violation", {"transliteration": cyr, "target": p.word.raw,
                                             "rule": f"{RULES_SOURCE}: переводы и иностранные слова"})]
     return []
+
+
+PROFANITY_LABELS = {"obscene": "мат", "euphemism": "эвфемизм мата", "vulgar": "грубое слово",
+                    "slur": "оскорбление"}
 
 
 def _profanity_findings(tok: Token) -> list[Violation]:
@@ -401,9 +424,9 @@ def _profanity_findings(tok: Token) -> list[Violation]:
     if hit is None:
         return []
     severe = hit.category in ("obscene", "slur") and not hit.homonym
-    msg = f"«{tok.text}» is {hit.category} language (root «{hit.root}»)"
+    msg = f"«{tok.text}» — {PROFANITY_LABELS.get(hit.category, hit.category)} (корень «{hit.root}»)"
     if hit.homonym:
-        msg += f"; it also means {hit.homonym}: the judge decides"
+        msg += f"; но у слова есть и другое значение ({hit.homonym}): решает судья"
     return [Violation("profanity", tok.text, tok.start, tok.end, msg, "violation" if severe else "warning",
                       {**hit.to_json(), "rule": f"{RULES_SOURCE}: ненормативная лексика запрещена"})]
 
@@ -436,24 +459,30 @@ def _letter_word_findings(p: TargetProfile, tokens: list[Token], i: int) -> list
     lemma = sorted(lemmas)[0]
     if lemma in ANAGRAM_WORDS:
         return []   # judged with the anagram itself, see _anagram_findings
-    window = tokens[max(0, i - 3):i] + tokens[i + 1:i + 4]
-    cues = []
-    for other in window:
+    window = [j for j in range(max(0, i - 3), min(len(tokens), i + 4)) if j != i]
+    cues: list[str] = []
+    cue_at: list[int] = []
+    for j in window:
+        other = tokens[j]
         if other.text.isdigit():
             cues.append(other.text)
+            cue_at.append(j)
         elif other.word is not None:
             t = other.word.text
-            if len(t) == 1 and t.isalpha():
+            if (len(t) == 1 and t.isalpha()) or has_tag(t, "NUMR") or has_tag(t, "Anum") \
+                    or set(word_lemmas(t)) & POSITION_LEMMAS:
                 cues.append(t)
-            elif has_tag(t, "NUMR") or has_tag(t, "Anum") or set(word_lemmas(t)) & POSITION_LEMMAS:
-                cues.append(t)
+                cue_at.append(j)
     if cues:
+        j = min(cue_at, key=lambda k: (abs(k - i), k))     # the nearest cue, for the message
+        first, second = sorted((i, j))
+        phrase = f"«{tokens[first].text}{' ' if second - first == 1 else ' … '}{tokens[second].text}»"
         return [Violation("letters", tok.text, tok.start, tok.end,
-                          f"appeal to the {'letters' if lemma in ('буква', 'буковка') else 'syllables'} of the word "
-                          f"(«{tok.text}» with «{cues[0]}»)", "violation",
+                          f"{phrase} — отсылка к {'буквам' if lemma in ('буква', 'буковка') else 'слогам'} слова",
+                          "violation",
                           {"cues": cues, "rule": f"{RULES_SOURCE}: нельзя апеллировать к буквам и слогам"})]
     return [Violation("letters", tok.text, tok.start, tok.end,
-                      f"«{tok.text}» may appeal to letters or syllables: the judge decides", "warning",
+                      f"«{tok.text}» — возможно, отсылка к буквам или слогам: решает судья", "warning",
                       {"rule": f"{RULES_SOURCE}: нельзя апеллировать к буквам и слогам"})]
 
 
@@ -463,11 +492,11 @@ def _anagram_keyword(p: TargetProfile, tokens: list[Token], found_anagram: bool)
         if tok.word is not None and set(word_lemmas(tok.word.text)) & ANAGRAM_WORDS:
             if found_anagram:
                 out.append(Violation("letters", tok.text, tok.start, tok.end,
-                                     "an anagram of the target is named directly", "violation",
+                                     "прямо названа анаграмма загаданного слова", "violation",
                                      {"rule": f"{RULES_SOURCE}: нельзя прямо называть анаграммы"}))
             else:
                 out.append(Violation("letters", tok.text, tok.start, tok.end,
-                                     "an anagram is mentioned; allowed only when explained through meaning",
+                                     "упомянута анаграмма: можно, только если она объяснена через смысл",
                                      "warning", {"rule": f"{RULES_SOURCE}: анаграмма к слову, обозначающему …, можно"}))
     return out
 
@@ -475,10 +504,10 @@ def _anagram_keyword(p: TargetProfile, tokens: list[Token], found_anagram: bool)
 def _phrase_findings(text: str) -> list[Violation]:
     low = _lower_same_length(text)
     out = []
-    for rx, rule, severity, what in _PHRASES:
+    for rx, rule, severity, what, what_dat in _PHRASES:
         for m in rx.finditer(low):
             start, end = (m.start(1), m.end(1)) if m.re.groups else (m.start(), m.end())
-            out.append(Violation(rule, text[start:end], start, end, f"appeal to {what}: «{text[start:end]}»",
+            out.append(Violation(rule, text[start:end], start, end, f"«{text[start:end]}» — отсылка к {what_dat}",
                                  severity, {"appeal": what, "rule": f"{RULES_SOURCE}: апелляция к буквам, слогам, звучанию"}))
     return out
 
@@ -509,8 +538,8 @@ def _translation_findings(p: TargetProfile, tokens: list[Token]) -> list[Violati
                 foreign = not _is_russian_word(p.engine, cand.word.text)
             if foreign:
                 out.append(Violation("translation", cand.text, cand.start, cand.end,
-                                     f"«{cand.text}» is given as a foreign word ({tok.text}); "
-                                     "translations into words not used in Russian are forbidden", "violation",
+                                     f"«{cand.text}» — иностранное слово («{tok.text}»): переводить на слова, "
+                                     "которые не употребляются в русском, нельзя", "violation",
                                      {"marker": tok.text, "latin_script": latin,
                                       "russian_word": False,
                                       "rule": f"{RULES_SOURCE}: нельзя пользоваться переводами"}))
@@ -583,13 +612,14 @@ def check_guess(engine: CognateEngine, target: str | NormalizedWord, guess: str 
     if g.key == t.key or g.key in p.forms:
         form = g.text
         return GuessResult(t.raw, g.raw, True, "word_form",
-                           f"«{g.raw}» is the target «{t.raw}»" + ("" if g.key == t.key else " in another form"),
+                           f"догадка «{g.raw}» — " + ("загаданное слово" if g.key == t.key else "форма загаданного слова")
+                           + f" «{t.raw}»",
                            [{"kind": "word_form", "form": form, "lemma": p.lemmas[0],
                              "source": "pymorphy3 (OpenCorpora) paradigm",
                              "rule": f"{RULES_SOURCE}: слово отгадано в любой форме"}])
     guess_lemmas = set(word_lemmas(g.text))
     if guess_lemmas & {fold(l) for l in p.lemmas}:
-        return GuessResult(t.raw, g.raw, True, "word_form", f"«{g.raw}» is a form of «{p.lemmas[0]}»",
+        return GuessResult(t.raw, g.raw, True, "word_form", f"догадка «{g.raw}» — форма загаданного слова «{p.lemmas[0]}»",
                            [{"kind": "word_form", "lemma": p.lemmas[0], "source": "pymorphy3 (OpenCorpora)",
                              "rule": f"{RULES_SOURCE}: слово отгадано в любой форме"}])
     pr = pronouncer(engine)
@@ -597,7 +627,7 @@ def check_guess(engine: CognateEngine, target: str | NormalizedWord, guess: str 
     if pr is not None:
         same, ra, rb = pr.homophones(t.text, g.text)
         if same:
-            return GuessResult(t.raw, g.raw, True, "homophone", f"«{g.raw}» sounds like «{t.raw}»",
+            return GuessResult(t.raw, g.raw, True, "homophone", f"догадка «{g.raw}» звучит так же, как загаданное «{t.raw}»",
                                [{"kind": "homophone", "target": _readings_json(ra), "guess": _readings_json(rb),
                                  "source": "lexicon/pronunciation.py",
                                  "rule": f"{RULES_SOURCE}: омофон загаданного слова считается"}])
@@ -607,7 +637,7 @@ def check_guess(engine: CognateEngine, target: str | NormalizedWord, guess: str 
             same, ra, rb = pr.homophones(form, g.text)
             if same:
                 return GuessResult(t.raw, g.raw, True, "form_homophone",
-                                   f"«{g.raw}» sounds like «{form}», a form of «{t.raw}»",
+                                   f"догадка «{g.raw}» звучит так же, как «{form}», форма загаданного слова «{t.raw}»",
                                    [{"kind": "form_homophone", "through": form, "form_readings": _readings_json(ra),
                                      "guess": _readings_json(rb), "source": "lexicon/pronunciation.py + pymorphy3",
                                      "rule": f"{RULES_SOURCE}: правила формы и омофона можно совмещать"}])
@@ -615,22 +645,22 @@ def check_guess(engine: CognateEngine, target: str | NormalizedWord, guess: str 
             same, ra, rb = pr.homophones(t.text, lemma)
             if same:
                 return GuessResult(t.raw, g.raw, True, "form_homophone",
-                                   f"«{g.raw}» is a form of «{lemma}», which sounds like «{t.raw}»",
+                                   f"догадка «{g.raw}» — форма слова «{lemma}», которое звучит так же, как загаданное «{t.raw}»",
                                    [{"kind": "form_homophone", "through": lemma, "target": _readings_json(ra),
                                      "lemma_readings": _readings_json(rb),
                                      "source": "lexicon/pronunciation.py + pymorphy3",
                                      "rule": f"{RULES_SOURCE}: правила формы и омофона можно совмещать"}])
     else:
         evidence.append({"kind": "pronunciation_unavailable", "detail": pronunciation_error(),
-                         "explanation": "homophones could not be checked"})
+                         "explanation": "омофоны проверить не удалось"})
     v = p.verdict(g)
     if v is not None and v.cognate:
         return GuessResult(t.raw, g.raw, False, "cognate",
-                           f"«{g.raw}» is a cognate of the target, not the target: the explainer may say "
-                           "that a cognate was named and ask to clarify",
+                           f"«{g.raw}» однокоренное с «{t.raw}»: слово ещё не отгадано, "
+                           "можно попросить уточнить",
                            [{"kind": "cognate", "confidence": v.confidence, "shared_roots": v.shared_roots,
                              "verdict": v.evidence,
                              "rule": f"{RULES_SOURCE}: однокоренное слово ещё не считается отгаданным"}, *evidence])
-    return GuessResult(t.raw, g.raw, False, "different_word", f"«{g.raw}» is a different word",
-                       [{"kind": "different_word", "explanation": "not a form, a homophone or a cognate of the target"},
+    return GuessResult(t.raw, g.raw, False, "different_word", f"«{g.raw}» — другое слово, не загаданное",
+                       [{"kind": "different_word", "explanation": "не форма загаданного слова, не омофон и не однокоренное с ним слово"},
                         *evidence])

@@ -13,7 +13,8 @@ def test_fragments(base, fragment, word):
     assert match is not None
     assert match.word == word
     assert match.base == base
-    assert word in match.explanation
+    assert f"образуют слово «{word}» (основа «{base}»)" in match.explanation
+    assert match.explanation.startswith("«")
 
 
 @pytest.mark.parametrize("base, token", [

@@ -39,6 +39,12 @@ def test_homonyms_are_marked():
     assert profanity.find("хуй").homonym is None
 
 
+def test_homonym_glosses_are_russian():
+    assert profanity.find("хрен").homonym == "растение"
+    assert profanity.find("сука").homonym == "самка собаки"
+    assert profanity.find("хули").homonym == "форма слова «хулить»"
+
+
 def test_hit_explains_itself():
     data = profanity.find("пиздец").to_json()
     assert {"lemma", "root", "category", "source", "via"} <= data.keys()

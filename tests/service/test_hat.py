@@ -162,7 +162,44 @@ def test_guess(engine, target, guess, accepted, reason):
 
 def test_cognate_guess_message(engine):
     result = hat.check_guess(engine, "кошка", "кот")
-    assert "clarify" in result.message
+    assert result.message == "«кот» однокоренное с «кошка»: слово ещё не отгадано, можно попросить уточнить"
+
+
+@pytest.mark.parametrize("target, guess, message", [
+    ("рама", "раму", "догадка «раму» — форма загаданного слова «рама»"),
+    ("луг", "лук", "догадка «лук» звучит так же, как загаданное «луг»"),
+    ("стол", "стул", "«стул» — другое слово, не загаданное"),
+])
+def test_guess_messages_are_russian(engine, target, guess, message):
+    assert hat.check_guess(engine, target, guess).message == message
+
+
+# --- messages shown to judges (Russian) ---------------------------------------------
+
+@pytest.mark.parametrize("target, text, rule, message", [
+    ("рыба", "её ловит рыбак", "cognate", "«рыбак» — однокоренное с загаданным «рыба» (корень «рыб»)"),
+    ("кошка", "Кошка!", "cognate", "«Кошка» — форма загаданного слова «кошка»"),
+    ("университет", "учился в МГУ", "abbreviation",
+     "«МГУ» — аббревиатура (Московский государственный университет): буква «У» означает «университет» "
+     "— загаданное слово"),
+    ("дактиль", "птеро…", "fragment", "«птеро» — не слово, но вместе с загаданным образует слово «птеродактиль»"),
+    ("лес", "первая буква л", "letters", "«первая буква» — отсылка к буквам слова"),
+    ("рост", "слово наоборот: тсор", "letters", "«тсор» — буквы загаданного слова задом наперёд"),
+    ("кот", "трёхбуквенное", "letters", "«трёхбуквенное» — отсылка к числу букв"),
+    ("рука", "ruka", "translation", "«ruka» — это «рука» латиницей"),
+    ("кошка", "ну блядь мяукает", "profanity", "«блядь» — мат (корень «блядь»)"),
+])
+def test_messages(engine, target, text, rule, message):
+    result = hat.check_explanation(engine, target, text)
+    assert message in [v.message for v in result.violations if v.rule == rule]
+
+
+def test_warning_messages_leave_it_to_the_judge(engine):
+    for target, text, rule in [("кошка", "как в КТЗ", "abbreviation"), ("кошка", "хрен знает", "profanity")]:
+        warnings = [v for v in hat.check_explanation(engine, target, text).violations if v.rule == rule]
+        assert warnings and all(v.severity == "warning" and v.message.endswith("решает судья") for v in warnings)
+    soft = [v for v in hat.check_explanation(engine, "кошка", "хрен знает").violations if v.rule == "profanity"]
+    assert "другое значение (растение)" in soft[0].message
 
 
 # --- evaluation thresholds --------------------------------------------------------
