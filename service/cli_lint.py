@@ -17,21 +17,35 @@ import sys
 import time
 from pathlib import Path
 
-from service.rules.pool import GAMES, MAX_WORDS, SEVERITIES, PoolReport
+from service.rules.pool import GAMES, MAX_WORDS, SEVERITIES, PoolReport, plural, roots_ru
 
 PROGRESS_MIN_WORDS = 500
+DESCRIPTION = """Проверка пула слов для «Шляпы» или Codenames.
+
+Читает по слову на строку (пустые строки и комментарии `#` пропускаются), JSON-список
+строк, CSV со словом в первом столбце (строка заголовка word/слово пропускается) или
+`-` для stdin.  Печатает отчёт таблицей (по умолчанию), JSON или CSV.  Код выхода 1,
+если есть проблемы (замечания уровня error — или warning с `--fail-on warning` —,
+повторы, однокоренные группы), 0 — пул чистый, 2 — файл не прочитать.
+"""
+
+
+def _num(n: int) -> str:
+    """50000 → «50 000» (a thin space between thousands, as Russian text has it)."""
+    return f"{n:,}".replace(",", "\u202f")
 
 
 def register(subparsers) -> argparse.ArgumentParser:
     """Add the `lint` command to the CLI's subparsers."""
-    p = subparsers.add_parser("lint", help="lint a word pool: unknown words, plurals, names, duplicates, cognates",
-                              description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("pool", help="file with one word per line, a JSON list or a CSV (first column); - for stdin")
-    p.add_argument("--game", choices=GAMES, default="hat", help="whose rules: hat (default) or codenames")
-    p.add_argument("--format", choices=("table", "json", "csv"), default="table", help="report format")
+    p = subparsers.add_parser("lint", help="проверить пул слов: несуществующие слова, множественное число, имена, "
+                                           "повторы, однокоренные",
+                              description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("pool", help="файл: по слову на строку, JSON-список или CSV (первый столбец); - для stdin")
+    p.add_argument("--game", choices=GAMES, default="hat", help="по чьим правилам: hat (по умолчанию) или codenames")
+    p.add_argument("--format", choices=("table", "json", "csv"), default="table", help="формат отчёта")
     p.add_argument("--fail-on", choices=("error", "warning"), default="error",
-                   help="lowest issue severity that makes the exit code 1 (default: error)")
-    p.add_argument("--all", action="store_true", help="table: list every word, not only those with findings")
+                   help="с какого уровня замечаний код выхода 1 (по умолчанию error)")
+    p.add_argument("--all", action="store_true", help="в таблице — все слова, а не только те, где есть замечания")
     p.set_defaults(func=cmd_lint)
     return p
 
@@ -43,7 +57,7 @@ def read_pool(path: str) -> list[str]:
     if stripped.startswith("["):
         data = json.loads(text)
         if not isinstance(data, list) or not all(isinstance(w, str) for w in data):
-            raise ValueError("a JSON pool must be a list of strings")
+            raise ValueError("пул в JSON должен быть списком строк")
         return [w.strip() for w in data]
     if path.lower().endswith(".csv") or ("," in text.splitlines()[0] if text.strip() else False):
         rows = [r for r in csv.reader(io.StringIO(text)) if r and r[0].strip()]
@@ -74,9 +88,9 @@ class Progress:
             return
         width = 30
         filled = int(width * done / total)
-        self.stream.write(f"\r  checking words [{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
+        self.stream.write(f"\r  проверяю слова [{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
         if done == total:
-            self.stream.write(f"  ({time.perf_counter() - self.started:.1f} s); grouping cognates…\n")
+            self.stream.write(f"  ({time.perf_counter() - self.started:.1f} с); ищу однокоренные…\n")
         self.stream.flush()
 
 
@@ -84,42 +98,44 @@ def render_table(report: PoolReport, show_all: bool = False) -> str:
     out = []
     rows = [w for w in report.words if show_all or w.issues]
     if rows:
-        width = min(max(len(w.word) for w in rows), 28)
-        out.append(f"{'word':<{width}}  {'rule':<14} {'severity':<8} message")
+        width = max(min(max(len(w.word) for w in rows), 28), len("слово"))
+        out.append(f"{'слово':<{width}}  {'правило':<14} {'уровень':<8} сообщение")
         out.append("-" * (width + 2 + 14 + 1 + 8 + 1 + 40))
         for w in rows:
             if not w.issues:
-                out.append(f"{w.word:<{width}}  {'ok':<14}")
+                out.append(f"{w.word:<{width}}  {'в порядке':<14}")
             for n, issue in enumerate(w.issues):
                 out.append(f"{(w.word if n == 0 else ''):<{width}}  {issue.rule:<14} {issue.severity:<8} {issue.message}")
             for s in w.suggestions:
                 if s.get("kind") in ("singular", "lemma"):
-                    out.append(f"{'':<{width}}  {'→ suggest':<14} {'':<8} {s['message']}")
+                    out.append(f"{'':<{width}}  {'→ совет':<14} {'':<8} {s['message']}")
     if report.duplicates:
         out.append("")
-        out.append(f"duplicates ({len(report.duplicates)}):")
+        out.append(f"повторы ({len(report.duplicates)}):")
         out.extend("  " + " = ".join(group) for group in report.duplicates)
     if report.cognate_groups:
         out.append("")
-        out.append(f"cognate groups ({len(report.cognate_groups)}):")
+        out.append(f"однокоренные группы ({len(report.cognate_groups)}):")
         for detail in report.cognate_details:
             out.append(f"  [{', '.join(detail['roots'])}] " + ", ".join(detail["words"]))
     if report.board_conflicts:
         out.append("")
-        out.append(f"pairs that must not share a board ({len(report.board_conflicts)}):")
+        out.append(f"пары, которым нельзя лежать на одном поле ({len(report.board_conflicts)}):")
         out.extend(f"  {c['a']} / {c['b']} [{', '.join(c['roots'])}]" for c in report.board_conflicts)
     if report.possible_cognates:
         out.append("")
-        out.append(f"possible cognates, not grouped (lexicon unsure, {len(report.possible_cognates)}):")
+        out.append(f"возможно однокоренные, в группы не включены (словарь не уверен; "
+                   f"{len(report.possible_cognates)}):")
         out.extend(f"  {p['a']} / {p['b']} [{', '.join(p['roots'])}]" for p in report.possible_cognates[:50])
         if len(report.possible_cognates) > 50:
-            out.append(f"  … and {len(report.possible_cognates) - 50} more (--format json lists all)")
+            out.append(f"  … и ещё {len(report.possible_cognates) - 50} (все — в --format json)")
     counts = report.counts()
     out.append("")
-    out.append(f"{len(report.words)} words ({report.game}), {sum(1 for w in report.words if w.issues)} with issues"
-               + (": " + ", ".join(f"{rule} {n}" for rule, n in counts.items()) if counts else "")
-               + f"; {len(report.duplicates)} duplicate sets, {len(report.cognate_groups)} cognate groups"
-               + f"; {report.elapsed_ms / 1000:.2f} s")
+    out.append(f"{plural(len(report.words), 'слово', 'слова', 'слов')} ({report.game}), "
+               f"с замечаниями: {sum(1 for w in report.words if w.issues)}"
+               + (" (" + ", ".join(f"{rule} {n}" for rule, n in counts.items()) + ")" if counts else "")
+               + f"; наборов повторов: {len(report.duplicates)}, однокоренных групп: {len(report.cognate_groups)}"
+               + f"; {report.elapsed_ms / 1000:.2f} с")
     return "\n".join(out) + "\n"
 
 
@@ -132,10 +148,10 @@ def render_csv(report: PoolReport) -> str:
         for issue in word.issues:
             w.writerow([word.word, issue.rule, issue.severity, issue.message, suggestion])
     for group in report.duplicates:
-        w.writerow([" | ".join(group), "duplicate", "error", "the same word more than once", ""])
+        w.writerow([" | ".join(group), "duplicate", "error", "одно и то же слово несколько раз", ""])
     for detail in report.cognate_details:
         w.writerow([" | ".join(detail["words"]), "cognate_group", "error",
-                    "share the root " + ", ".join(detail["roots"]), ""])
+                    "однокоренные: " + roots_ru(detail["roots"]), ""])
     for c in report.board_conflicts:
         w.writerow([f"{c['a']} | {c['b']}", "board_conflict", "error", c["message"], ""])
     return buf.getvalue()
@@ -148,13 +164,13 @@ def cmd_lint(args: argparse.Namespace) -> int:
     try:
         words = read_pool(args.pool)
     except (OSError, ValueError, UnicodeDecodeError) as exc:
-        print(f"error: cannot read {args.pool}: {exc}", file=sys.stderr)
+        print(f"ошибка: не удалось прочитать {args.pool}: {exc}", file=sys.stderr)
         return 2
     if not words:
-        print(f"error: {args.pool} has no words", file=sys.stderr)
+        print(f"ошибка: в {args.pool} нет ни одного слова", file=sys.stderr)
         return 2
     if len(words) > MAX_WORDS:
-        print(f"error: {len(words):,} words; at most {MAX_WORDS:,} per pool", file=sys.stderr)
+        print(f"ошибка: слов {_num(len(words))}, а в пуле можно не больше {_num(MAX_WORDS)}", file=sys.stderr)
         return 2
     engine = CognateEngine()
     report = pool.lint_pool(engine, words, args.game, progress=Progress())

@@ -25,6 +25,7 @@ from typing import Any
 from lexicon import morphology
 from lexicon.cognates import CognateEngine
 from lexicon.normalize import InvalidWord, NormalizedWord, normalize_word, tokenize
+from service.rules.pool import invalid_reason, plural, roots_ru
 
 RULES = ("not_single_word", "unknown_word", "cognate", "letters", "number")
 RULES_SOURCE = "rules/codenames-tournament.txt, «Правила для капитанов»"
@@ -62,12 +63,18 @@ _LETTER_PATTERNS = [
      "letter_count"),
 ]
 ASPECTS = {
-    "length": "the length of the words",
-    "letter_count": "the letters or syllables of the words",
-    "position": "where the words lie on the board",
-    "shape": "the look of the letters (круглые = words with О)",
-    "sound": "cognates or sound-alikes of the words",
+    "length": "к длине слов",
+    "letter_count": "к буквам или слогам слов",
+    "position": "к расположению слов на поле",
+    "shape": "к виду букв («круглые» — слова с буквой «О»)",
+    "sound": "к однокоренным или созвучным словам",
 }
+_WORD_COUNTS = {2: "два слова", 3: "три слова", 4: "четыре слова"}
+
+
+def _n_words(n: int) -> str:
+    """2 → «два слова», 5 → «5 слов»."""
+    return _WORD_COUNTS.get(n) or plural(n, "слово", "слова", "слов")
 
 
 @dataclass
@@ -174,7 +181,7 @@ def _letters(word: NormalizedWord) -> ClueViolation | None:
     if aspect is None:
         return None
     return ClueViolation(
-        "letters", f"«{word.raw}» appeals to {ASPECTS[aspect]}, not to the meaning of the words", "violation",
+        "letters", f"«{word.raw}» отсылает {ASPECTS[aspect]}, а не к смыслу — так нельзя", "violation",
         evidence=[{"lemma": matched, "aspect": aspect,
                    "rule": RULES_SOURCE + ": ассоциация не должна апеллировать к длине слов, количеству букв, "
                            "их расположению на поле, их виду, к однокоренным словам/созвучию"}])
@@ -188,14 +195,15 @@ def check_number(number: int | str, team_open: int) -> ClueViolation | None:
         if stripped.isdigit():
             number = int(stripped)
         else:
-            return ClueViolation("number", f"«{number}» is not a number: say 0, 1..{team_open} or «неограниченно»",
+            return ClueViolation("number", f"«{number}» — не число: назовите 0, 1–{team_open} или «неограниченно»",
                                  evidence=[{"number": number, "team_open": team_open, "rule": RULES_SOURCE}])
     if isinstance(number, bool) or not isinstance(number, int):
-        return ClueViolation("number", f"«{number}» is not a number", evidence=[{"number": str(number)}])
+        return ClueViolation("number", f"«{number}» — не число", evidence=[{"number": str(number)}])
     if number == 0 or 1 <= number <= team_open:
         return None
-    allowed = f"0, 1..{team_open} or «неограниченно»" if team_open >= 1 else "0 or «неограниченно»"
-    return ClueViolation("number", f"{number} is outside {allowed} (the team has {team_open} open words)",
+    allowed = f"0, 1–{team_open} или «неограниченно»" if team_open >= 1 else "0 или «неограниченно»"
+    open_words = plural(team_open, "открытое слово", "открытых слова", "открытых слов")
+    return ClueViolation("number", f"число {number} не подходит: можно {allowed} (у команды {open_words})",
                          evidence=[{"number": number, "team_open": team_open,
                                     "rule": "капитан подаёт ассоциацию, которая состоит из слова + числа от 1 до "
                                             "количества открытых слов команды/«0»/«неограниченно»"}])
@@ -212,12 +220,12 @@ def _cognates(engine: CognateEngine, word: NormalizedWord, board: list[str]) -> 
             continue
         sure = verdict.confidence == "certain" or (verdict.a.known and verdict.b.known)
         same = any(ev.get("kind") == "same_word" for ev in verdict.evidence)
-        what = (f"«{word.raw}» is a form of the open board word «{board_word}»" if same else
-                f"«{word.raw}» shares a root with the open board word «{board_word}»"
-                + (f" ({', '.join(verdict.shared_roots)})" if verdict.shared_roots else ""))
+        what = (f"«{word.raw}» — форма открытого слова «{board_word}»" if same else
+                f"«{word.raw}» однокоренное с открытым словом «{board_word}»"
+                + (f" ({roots_ru(verdict.shared_roots)})" if verdict.shared_roots else ""))
         out.append(ClueViolation(
-            "cognate", what + ("; naming a cognate loses the game" if sure else
-                               "; the lexicon is not sure (confidence probable): for the judge"),
+            "cognate", what + (": по правилам это поражение" if sure else
+                               ": словарь не уверен (вероятно однокоренные), решает судья"),
             "violation" if sure else "warning", board_word, list(verdict.shared_roots),
             [{**ev, "confidence": verdict.confidence} for ev in verdict.evidence]
             + [{"rule": RULES_SOURCE + ": если названо однокоренное слово, команде также сразу засчитывается "
@@ -233,11 +241,11 @@ def check_clue(engine: CognateEngine, clue: str, number: int | str, board: list[
     tokens = [t for t in tokenize(clue)]
     if len(tokens) != 1:
         if len(tokens) == 0:
-            violations.append(ClueViolation("unknown_word", f"«{clue}» has no word in it",
+            violations.append(ClueViolation("unknown_word", f"в «{clue}» нет ни одного слова",
                                             evidence=[{"clue": clue}]))
         else:
             violations.append(ClueViolation(
-                "not_single_word", f"«{clue}» is {len(tokens)} words; a clue is one word",
+                "not_single_word", f"«{clue}» — {_n_words(len(tokens))}, а подсказка должна быть одним словом",
                 evidence=[{"tokens": [t.text for t in tokens], "rule": RULES_SOURCE + ": одно существующее слово"}]))
         if num:
             violations.append(num)
@@ -246,14 +254,15 @@ def check_clue(engine: CognateEngine, clue: str, number: int | str, board: list[
     token = tokens[0]
     extra = clue.replace(token.text, "", 1).strip()
     if extra and any(ch.isalnum() for ch in extra):
-        violations.append(ClueViolation("not_single_word", f"«{clue}» has more than the word «{token.text}»",
+        violations.append(ClueViolation("not_single_word", f"в «{clue}» есть что-то кроме слова «{token.text}»",
                                         evidence=[{"extra": extra}]))
     word = token.word
     if word is None:
         try:
             word = normalize_word(token.text)
         except InvalidWord as exc:
-            violations.append(ClueViolation("unknown_word", f"«{token.text}» is not a Russian word: {exc.reason}",
+            violations.append(ClueViolation("unknown_word",
+                                            f"«{token.text}» — не русское слово: {invalid_reason(exc)}",
                                             evidence=[{"code": exc.code}]))
             if num:
                 violations.append(num)
@@ -264,8 +273,8 @@ def check_clue(engine: CognateEngine, clue: str, number: int | str, board: list[
         parts = [p for p in word.text.split("-") if p]
         if parts and all(morphology.is_known(p) for p in parts):
             violations.append(ClueViolation(
-                "not_single_word", f"«{word.raw}» is {len(parts)} words joined by a hyphen "
-                "(no dictionary knows it as one word)",
+                "not_single_word", f"«{word.raw}» — {_n_words(len(parts))} через дефис, а подсказка должна быть "
+                "одним словом (как одно слово его не знает ни один словарь)",
                 evidence=[{"parts": parts, "source": "pymorphy3 (OpenCorpora), wordfreq",
                            "rule": RULES_SOURCE + ": одно существующее слово"}]))
             known = True   # judged as several words; not also as an unknown one
@@ -275,8 +284,8 @@ def check_clue(engine: CognateEngine, clue: str, number: int | str, board: list[
         known = True   # пятибуквенные: the appeal is the fault, not the word
     if not known:
         parts = _glued_parts(engine, word.key)
-        message = (f"«{word.raw}» is not an existing word" +
-                   (f": it glues together {' + '.join(parts)}" if parts else ": no dictionary knows it"))
+        message = (f"«{word.raw}» нет в словарях" +
+                   (": это склейка слов " + " + ".join(f"«{p}»" for p in parts) if parts else ""))
         violations.append(ClueViolation(
             "unknown_word", message, evidence=[{
                 "sources": ["pymorphy3 (OpenCorpora)", "the compiled lexicon", "wordfreq"],

@@ -51,7 +51,7 @@ from lexicon.normalize import InvalidWord, NormalizedWord, normalize_word
 GAMES = ("hat", "codenames")
 MAX_WORDS = 50_000
 BOARD_SIZE = 25
-RULES_SOURCE = {"hat": "rules/hat.txt, «Частности»", "codenames": "codenames card conventions"}
+RULES_SOURCE = {"hat": "rules/hat.txt, «Частности»", "codenames": "обычаи карточек Codenames"}
 PYMORPHY = "pymorphy3 (OpenCorpora)"
 WORDFREQ = frequency.SOURCE
 
@@ -70,16 +70,47 @@ PLURAL_ONLY_GAP = 2.5
 PROPER = frozenset(("Name", "Surn", "Patr", "Geox", "Orgn", "Trad"))
 LEXICON = "the compiled lexicon (Tikhonov's morphemic dictionary)"
 POS_NAMES = {
-    "NOUN": "noun", "ADJF": "adjective", "ADJS": "short adjective", "COMP": "comparative",
-    "VERB": "verb", "INFN": "verb (infinitive)", "PRTF": "participle", "PRTS": "short participle",
-    "GRND": "gerund", "NUMR": "numeral", "ADVB": "adverb", "NPRO": "pronoun", "PRED": "predicative",
-    "PREP": "preposition", "CONJ": "conjunction", "PRCL": "particle", "INTJ": "interjection",
+    "NOUN": "существительное", "ADJF": "прилагательное", "ADJS": "краткое прилагательное",
+    "COMP": "сравнительная степень", "VERB": "глагол", "INFN": "глагол (инфинитив)", "PRTF": "причастие",
+    "PRTS": "краткое причастие", "GRND": "деепричастие", "NUMR": "числительное", "ADVB": "наречие",
+    "NPRO": "местоимение", "PRED": "предикатив", "PREP": "предлог", "CONJ": "союз", "PRCL": "частица",
+    "INTJ": "междометие",
 }
 SEVERITIES = ("error", "warning", "info")
+# lexicon.profanity categories, as a judge would name them.
+PROFANITY_KINDS = {"obscene": "мат", "euphemism": "эвфемизм мата", "vulgar": "грубое слово",
+                   "slur": "оскорбление"}
+# lexicon.normalize.InvalidWord codes, in Russian (the exception's reason is English).
+INVALID_REASONS = {
+    "type": "ожидалась строка",
+    "empty": "пустое слово",
+    "too_long": "слишком длинное слово",
+    "several_words": "несколько слов вместо одного",
+    "not_cyrillic": "в слове нет русских букв",
+    "bad_characters": "в слове есть знаки, которые не являются русскими буквами",
+}
 
 
 def fold(text: str) -> str:
     return text.lower().replace("ё", "е")
+
+
+def plural(n: int, one: str, few: str, many: str) -> str:
+    """«1 слово», «3 слова», «11 слов»: the number with the right Russian form."""
+    tail, tens = abs(n) % 10, abs(n) % 100
+    form = one if tail == 1 and tens != 11 else few if 2 <= tail <= 4 and not 12 <= tens <= 14 else many
+    return f"{n} {form}"
+
+
+def roots_ru(roots: Iterable[str]) -> str:
+    """[рыб] → корень «рыб»; [кот, кош] → корни «кот», «кош»."""
+    roots = list(roots)
+    return ("корень " if len(roots) == 1 else "корни ") + ", ".join(f"«{r}»" for r in roots)
+
+
+def invalid_reason(exc: InvalidWord) -> str:
+    """Why a text is not one Russian word, in Russian."""
+    return INVALID_REASONS.get(exc.code, exc.reason)
 
 
 @lru_cache(maxsize=20_000)
@@ -210,7 +241,7 @@ def check_word(engine: CognateEngine, raw: str, game: str = "hat", case_signal: 
     except InvalidWord as exc:
         rule = "not_single_word" if exc.code == "several_words" else "invalid"
         report = WordReport(raw, None, None, fold(stripped) or raw)
-        report.issues.append(Issue(rule, f"«{raw}»: {exc.reason}", "error", {"code": exc.code}))
+        report.issues.append(Issue(rule, f"«{raw}»: {invalid_reason(exc)}", "error", {"code": exc.code}))
         return report
     text = nw.text
     report = WordReport(raw, text, None, nw.key, frequency=frequency_json(text))
@@ -220,8 +251,8 @@ def check_word(engine: CognateEngine, raw: str, game: str = "hat", case_signal: 
         harsh = hit.category in ("obscene", "slur") and not hit.homonym
         report.issues.append(Issue(
             "profanity",
-            f"«{raw}» is {hit.category} language (root {hit.root})"
-            + (f"; it also has a clean sense ({hit.homonym})" if hit.homonym else ""),
+            f"«{raw}» — {PROFANITY_KINDS.get(hit.category, hit.category)} (корень «{hit.root}»)"
+            + (f"; есть и приличное значение ({hit.homonym})" if hit.homonym else ""),
             "error" if harsh else "warning", hit.to_json()))
 
     abbr = abbreviations.identify(stripped) if _may_be_abbreviation(stripped) else None
@@ -234,7 +265,7 @@ def check_word(engine: CognateEngine, raw: str, game: str = "hat", case_signal: 
         expansions = [e.expansion for e in abbr.expansions]
         report.issues.append(Issue(
             "abbreviation",
-            f"«{raw}» is an abbreviation" + (f" ({'; '.join(expansions)})" if expansions else ""),
+            f"«{raw}» — аббревиатура" + (f" ({'; '.join(expansions)})" if expansions else ""),
             "error", {**abbr.to_json(), "source": abbreviations.source_name(abbr.source)}))
         report.lemma = text
         return report
@@ -248,17 +279,17 @@ def check_word(engine: CognateEngine, raw: str, game: str = "hat", case_signal: 
         if z < ATTESTED_ZIPF:
             severity = "error" if z < UNKNOWN_ERROR_ZIPF else "warning"
             report.issues.append(Issue(
-                "unknown", f"«{raw}» is in no dictionary"
-                + (f"; wordfreq has seen it rarely (Zipf {z})" if z else " and wordfreq has never seen it"),
+                "unknown", f"«{raw}» нет в словарях"
+                + (f", и в wordfreq это слово редкое (Zipf {z})" if z else ", и в wordfreq его тоже нет"),
                 severity, {"sources": [PYMORPHY, LEXICON, WORDFREQ], "zipf": z}))
         else:
-            report.suggestions.append({"kind": "attested", "message": f"in no dictionary, but common on the web "
-                                       f"(wordfreq Zipf {z})", "frequency": report.frequency})
+            report.suggestions.append({"kind": "attested", "message": f"в словарях нет, но в интернете встречается "
+                                       f"часто (wordfreq, Zipf {z})", "frequency": report.frequency})
         return report
     if z < RARE_ZIPF:
         report.suggestions.append({"kind": "rare", "frequency": report.frequency,
-                                   "message": f"rare word: Zipf {z} ({report.frequency['per_million']} per million words)"
-                                   if z else "rare word: wordfreq has never seen it"})
+                                   "message": f"редкое слово: Zipf {z} ({report.frequency['per_million']} на миллион "
+                                              "слов)" if z else "редкое слово: в wordfreq его нет"})
     if not known:
         # Only the compiled lexicon (Tikhonov's dictionary) knows it: no part of speech to judge by.
         report.lemma = text
@@ -273,7 +304,7 @@ def check_word(engine: CognateEngine, raw: str, game: str = "hat", case_signal: 
     evidence_base = {"parses": [{"lemma": p.lemma, "tag": p.tag} for p in parses[:6]], "source": PYMORPHY,
                      "rule": rules_source}
     if headword:
-        evidence_base["headword"] = "listed as a headword in " + LEXICON
+        evidence_base["headword"] = f"заглавное слово словаря Тихонова ({LEXICON})"
 
     def nominative(ps, number):
         return [p for p in ps if "nomn" in gram(p) and number in gram(p)]
@@ -289,8 +320,8 @@ def check_word(engine: CognateEngine, raw: str, game: str = "hat", case_signal: 
             return report
         adjectival = top_pos in ("ADJF", "PRTF")
         report.issues.append(Issue(
-            "not_noun", f"«{raw}» is not a noun: {POS_NAMES.get(top_pos, top_pos)} «{top.lemma}»"
-            + ("; fine only where it is used as a noun (substantivised)" if adjectival else ""),
+            "not_noun", f"«{raw}» — не существительное: {POS_NAMES.get(top_pos, top_pos)} «{top.lemma}»"
+            + ("; годится, только если употреблено как существительное" if adjectival else ""),
             "warning" if adjectival else "error", evidence_base))
         return report
 
@@ -305,8 +336,8 @@ def check_word(engine: CognateEngine, raw: str, game: str = "hat", case_signal: 
         if proper_nomn and case_signal and _is_capitalised(raw):
             report.issues.append(Issue(
                 "proper_noun",
-                f"«{raw}» is capitalised like the name «{proper_nomn[0].lemma.capitalize()}»; "
-                f"the common noun «{reading.lemma}» is fine in lower case",
+                f"«{raw}» написано с заглавной буквы, как имя «{proper_nomn[0].lemma.capitalize()}»; "
+                f"нарицательное «{reading.lemma}» годится со строчной",
                 "info" if game == "codenames" else "warning", evidence_base))
     elif common_plur:
         reading = common_plur[0]
@@ -314,20 +345,21 @@ def check_word(engine: CognateEngine, raw: str, game: str = "hat", case_signal: 
         practically, freq = _plural_only_in_practice(text, reading.lemma)
         if practically:
             report.suggestions.append({
-                "kind": "plural_only", "message": f"the singular «{reading.lemma}» is practically unused "
-                f"(Zipf {freq['singular_zipf']} vs {freq['plural_zipf']}), so «{text}» counts as plural-only",
+                "kind": "plural_only", "message": f"единственное число «{reading.lemma}» почти не употребляется "
+                f"(Zipf {freq['singular_zipf']} против {freq['plural_zipf']}), поэтому «{text}» считается словом "
+                "без единственного числа",
                 "frequency": freq})
             report.lemma = text
         else:
             listed = headword and reading.lemma[:3] == text[:3]
             severity = "warning" if (listed or game == "codenames") else "error"
             report.issues.append(Issue(
-                "plural", f"«{raw}» is the plural of «{reading.lemma}»; the pool wants the singular"
-                + (f" (Tikhonov lists «{text}» as a headword: check whether it is plural-only in the sense meant)"
-                   if listed else ""),
+                "plural", f"«{raw}» — множественное число, в пул лучше «{reading.lemma}»"
+                + (f" (у Тихонова «{text}» — заглавное слово: проверьте, не употребляется ли оно в нужном "
+                   "значении только во множественном числе)" if listed else ""),
                 severity, {**evidence_base, "singular": reading.lemma, "frequency": freq}))
             report.suggestions.append({"kind": "singular", "text": reading.lemma,
-                                       "message": f"use «{reading.lemma}»"})
+                                       "message": f"замените на «{reading.lemma}»"})
     elif proper and (not common or nominative(proper, "sing") + nominative(proper, "plur")):
         # Франция: the only nominative reading is the country (франций, the element, is oblique here)
         reading = (nominative(proper, "sing") + nominative(proper, "plur") or proper)[0]
@@ -344,9 +376,9 @@ def check_word(engine: CognateEngine, raw: str, game: str = "hat", case_signal: 
         else:
             severity = "error" if capitalised else "warning"
         report.issues.append(Issue(
-            "proper_noun", f"«{raw}» is a proper noun ({', '.join(_PROPER_NAMES[k] for k in kinds)})"
-            + ("" if severity != "warning" else "; written in lower case it may be meant as a common noun, "
-               "which pymorphy3 does not know"),
+            "proper_noun", f"«{raw}» — имя собственное ({', '.join(_PROPER_NAMES[k] for k in kinds)})"
+            + ("" if severity != "warning" else "; со строчной буквы оно, возможно, задумано как нарицательное, "
+               "но такого pymorphy3 не знает"),
             severity, {**evidence_base, "kinds": kinds}))
     else:
         reading = common[0] if common else proper[0]
@@ -356,13 +388,14 @@ def check_word(engine: CognateEngine, raw: str, game: str = "hat", case_signal: 
             report.lemma = text
         elif top_pos != "NOUN":
             report.issues.append(Issue(
-                "not_noun", f"«{raw}» is a {POS_NAMES.get(top_pos, top_pos)} «{top.lemma}»; "
-                f"as a noun it is only a case form of «{reading.lemma}»", "error", evidence_base))
+                "not_noun", f"«{raw}» — {POS_NAMES.get(top_pos, top_pos)} «{top.lemma}»; "
+                f"как существительное это лишь падежная форма слова «{reading.lemma}»", "error", evidence_base))
         else:
             report.issues.append(Issue(
-                "word_form", f"«{raw}» is a case form of «{reading.lemma}»; the pool wants the nominative",
+                "word_form", f"«{raw}» — падежная форма слова «{reading.lemma}», в пул нужен именительный падеж",
                 "error", {**evidence_base, "lemma": reading.lemma}))
-            report.suggestions.append({"kind": "lemma", "text": reading.lemma, "message": f"use «{reading.lemma}»"})
+            report.suggestions.append({"kind": "lemma", "text": reading.lemma,
+                                       "message": f"замените на «{reading.lemma}»"})
     report.key = fold(report.lemma)
     return report
 
@@ -391,8 +424,8 @@ def _headword(engine: CognateEngine, key: str) -> bool:
     return record is not None and fold(record.word) == key
 
 
-_PROPER_NAMES = {"Name": "first name", "Surn": "surname", "Patr": "patronymic", "Geox": "place",
-                 "Orgn": "organisation", "Trad": "trade mark"}
+_PROPER_NAMES = {"Name": "имя", "Surn": "фамилия", "Patr": "отчество", "Geox": "топоним",
+                 "Orgn": "организация", "Trad": "торговая марка"}
 
 
 # ---------------------------------------------------------- cognate groups ---
@@ -706,7 +739,7 @@ def lint_pool(engine: CognateEngine, words: Iterable[str], game: str = "hat",
     `progress(done, total)` is called now and then while words are checked (for a CLI bar).
     """
     if game not in GAMES:
-        raise ValueError(f"game must be one of {', '.join(GAMES)}")
+        raise ValueError(f"игра должна быть одной из: {', '.join(GAMES)}")
     start = time.perf_counter()
     words = list(words)
     reports: list[WordReport] = []
@@ -745,15 +778,15 @@ def lint_pool(engine: CognateEngine, words: Iterable[str], game: str = "hat",
                         continue
                     seen.add((a, b))
                     board_conflicts.append({"a": reports[a].word, "b": reports[b].word, "roots": detail["roots"],
-                                            "message": f"«{reports[a].word}» and «{reports[b].word}» share a root "
-                                                       f"({', '.join(detail['roots'])}): keep them off one board"})
+                                            "message": f"«{reports[a].word}» и «{reports[b].word}» однокоренные "
+                                                       f"({roots_ru(detail['roots'])}): не кладите их на одно поле"})
         if len(reports) <= BOARD_SIZE:
             for c in board_conflicts:
                 for me, other in ((c["a"], c["b"]), (c["b"], c["a"])):
                     for rep in reports:
                         if rep.word == me:
-                            rep.issues.append(Issue("board_cognate", f"«{me}» shares a root with «{other}» on this "
-                                                    "board: a clue for one is однокоренное to the other", "error",
+                            rep.issues.append(Issue("board_cognate", f"«{me}» однокоренное со словом «{other}» на этом "
+                                                    "поле: подсказка к одному окажется однокоренной другому", "error",
                                                     {"other": other, "roots": c["roots"]}))
     possible = [{**link, "words": [reports[i].word for i in by_key[fold(link["a"])] + by_key[fold(link["b"])]]
                            if fold(link["a"]) in by_key and fold(link["b"]) in by_key else [link["a"], link["b"]]}

@@ -39,7 +39,7 @@ def test_clean_pool_exits_zero(tmp_path, capsys, engine):
     f.write_text("кот\nдом\nокно\n", encoding="utf-8")
     code, out, err = run([str(f)], capsys)
     assert code == 0
-    assert "3 words" in out and err == ""
+    assert "3 слова (hat)" in out and "с замечаниями: 0" in out and err == ""
 
 
 def test_problems_exit_one_with_a_readable_table(tmp_path, capsys, engine):
@@ -47,8 +47,9 @@ def test_problems_exit_one_with_a_readable_table(tmp_path, capsys, engine):
     f.write_text("кот\nкошка\nокна\nидти\nПетербург\nдом\nДом\n", encoding="utf-8")
     code, out, _ = run([str(f)], capsys)
     assert code == 1
-    for needle in ("окна", "plural", "use «окно»", "идти", "not_noun", "Петербург", "proper_noun",
-                   "duplicates (1)", "дом = Дом", "cognate groups (1)", "кот, кошка"):
+    for needle in ("окна", "plural", "замените на «окно»", "идти", "not_noun", "Петербург", "proper_noun",
+                   "повторы (1)", "дом = Дом", "однокоренные группы (1)", "кот, кошка", "слово", "сообщение",
+                   "наборов повторов: 1, однокоренных групп: 1"):
         assert needle in out, needle
 
 
@@ -62,12 +63,13 @@ def test_json_and_csv_formats(tmp_path, capsys, engine):
     lines = out.splitlines()
     assert lines[0] == "word,rule,severity,message,suggestion"
     assert lines[1].startswith("окна,plural,warning,")
-    assert any(l.startswith("окна | окно,duplicate") for l in lines)
+    assert any(l.startswith("окна | окно,duplicate,error,одно и то же слово несколько раз") for l in lines)
+    assert "множественное число" in lines[1]
 
 
 def test_unreadable_file_exits_two(tmp_path, capsys):
     code, _, err = run([str(tmp_path / "missing.txt")], capsys)
-    assert code == 2 and "cannot read" in err
+    assert code == 2 and "не удалось прочитать" in err
 
 
 def test_progress_bar_only_on_a_terminal():
@@ -78,6 +80,7 @@ def test_progress_bar_only_on_a_terminal():
     bar(500, 1000)
     bar(1000, 1000)
     assert "500/1000" in buf.getvalue() and "1000/1000" in buf.getvalue()
+    assert "проверяю слова" in buf.getvalue() and "ищу однокоренные" in buf.getvalue()
 
 
 def test_standalone_entry_point(tmp_path):

@@ -33,6 +33,13 @@ def test_several_words(engine, clue):
     result = check(engine, clue)
     assert "not_single_word" in rules(result)
     assert result.penalty == "foul"
+    message = next(v.message for v in result.violations if v.rule == "not_single_word")
+    assert "два слова" in message and "подсказка должна быть одним словом" in message
+
+
+def test_several_words_message(engine):
+    message = check(engine, "с кошкой").violations[0].message
+    assert message == "«с кошкой» — два слова, а подсказка должна быть одним словом"
 
 
 @pytest.mark.parametrize("clue", ["котогладильщик", "кроликомедикаментокружка", "iPhone"])
@@ -46,6 +53,8 @@ def test_glued_compound_names_its_parts(engine):
     result = check(engine, "кроликомедикаментокружка", board=("заяц", "лекарство", "чашка"))
     violation = next(v for v in result.violations if v.rule == "unknown_word")
     assert violation.evidence[0]["parts"] == ["кролик", "медикамент", "кружка"]
+    assert violation.message.startswith("«кроликомедикаментокружка» нет в словарях")
+    assert "«кролик» + «медикамент» + «кружка»" in violation.message
 
 
 def test_cognate_of_an_open_word_loses_and_names_it(engine):
@@ -55,6 +64,13 @@ def test_cognate_of_an_open_word_loses_and_names_it(engine):
     assert violation.board_word == "кот"
     assert {"кот", "кош"} & set(violation.roots)
     assert violation.evidence
+    assert violation.message.startswith("«кошка» однокоренное с открытым словом «кот»")
+    assert violation.message.endswith("по правилам это поражение")
+
+
+def test_cognate_message_names_the_root(engine):
+    violation = check(engine, "рыбак", board=("рыба", "нос")).violations[0]
+    assert violation.message == "«рыбак» однокоренное с открытым словом «рыба» (корень «рыб»): по правилам это поражение"
 
 
 def test_closed_words_do_not_count(engine):
@@ -79,6 +95,7 @@ def test_letters(engine, clue):
     result = check(engine, clue)
     assert rules(result) == {"letters"}, [v.message for v in result.violations]
     assert result.penalty == "foul"
+    assert "а не к смыслу" in result.violations[0].message
 
 
 @pytest.mark.parametrize("clue", ["граница", "шар", "шахта", "кольцо", "зелёное"])
@@ -94,6 +111,13 @@ def test_number(engine, number, team_open, ok):
     assert result.valid is ok
     if not ok:
         assert rules(result) == {"number"} and result.penalty == "foul"
+        message = next(v.message for v in result.violations if v.rule == "number")
+        assert "«неограниченно»" in message and ("не число" in message or "не подходит" in message)
+
+
+def test_number_message_counts_open_words(engine):
+    message = check(engine, "шар", board=("мяч",), number=4, team_open=3).violations[0].message
+    assert message == "число 4 не подходит: можно 0, 1–3 или «неограниченно» (у команды 3 открытых слова)"
 
 
 def test_cognate_outweighs_foul(engine):

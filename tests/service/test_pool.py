@@ -41,13 +41,29 @@ def test_word_rules(engine, word, expected):
 
 def test_plural_suggests_the_singular(engine):
     report = lint(engine, ["окна"])
-    assert {"kind": "singular", "text": "окно", "message": "use «окно»"} in report.words[0].suggestions
+    assert {"kind": "singular", "text": "окно", "message": "замените на «окно»"} in report.words[0].suggestions
+    issue = report.words[0].issues[0]
+    assert issue.message == "«окна» — множественное число, в пул лучше «окно»"
+
+
+@pytest.mark.parametrize("word,needle", [
+    ("котогладильщик", "«котогладильщик» нет в словарях"),
+    ("идти", "«идти» — не существительное: глагол"),
+    ("границу", "«границу» — падежная форма слова «граница»"),
+    ("ООН", "«ООН» — аббревиатура"),
+    ("Петербург", "«Петербург» — имя собственное (топоним)"),
+    ("два слова", "несколько слов вместо одного"),
+])
+def test_messages_are_russian(engine, word, needle):
+    messages = [i.message for w in lint(engine, [word]).words for i in w.issues]
+    assert any(needle in m for m in messages), messages
 
 
 def test_rare_word_gets_its_frequency(engine):
     report = lint(engine, ["абсцисса", "дом"])
     rare = [s for s in report.words[0].suggestions if s["kind"] == "rare"]
     assert rare and rare[0]["frequency"]["zipf"] < pool.RARE_ZIPF
+    assert rare[0]["message"].startswith("редкое слово")
     assert report.words[1].frequency["zipf"] > 4 and not report.words[1].suggestions
 
 
@@ -107,6 +123,8 @@ def test_codenames_board_conflicts(engine):
     pairs = {frozenset((c["a"], c["b"])) for c in report.board_conflicts}
     assert frozenset(("кот", "кошка")) in pairs and frozenset(("рука", "наручники")) in pairs
     assert "board_cognate" in rules_of(report, "кот")
+    conflict = next(c for c in report.board_conflicts if {c["a"], c["b"]} == {"кот", "кошка"})
+    assert "однокоренные" in conflict["message"] and "не кладите их на одно поле" in conflict["message"]
     # proper nouns are normal Codenames cards: reported, but only as information
     issue = next(i for w in report.words if w.word == "Австралия" for i in w.issues)
     assert issue.rule == "proper_noun" and issue.severity == "info"
