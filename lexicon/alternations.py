@@ -52,9 +52,9 @@ class Alternation:
 
 
 def fold(root: str) -> str:
-    """Spelling-only differences: ё is е, a final ь or й is not a separate sound class."""
+    """Spelling-only differences: ё is е; a final ь, ъ or й does not make another root (бой/бо-ец)."""
     root = root.replace("ё", "е")
-    while len(root) > 1 and root[-1] in "ьъ":
+    while len(root) > 1 and root[-1] in "ьъй":
         root = root[:-1]
     return root
 
