@@ -55,6 +55,7 @@ class ChgkAnswersIn(Strict):
     rejected: list[str] = Field(default_factory=list, max_length=MAX_VARIANTS)
     answers: list[TeamAnswer] = Field(..., min_length=1, max_length=MAX_ANSWERS,
                                       description=f"the teams' answers, 1 to {MAX_ANSWERS}")
+    scope: str | None = Field(None, max_length=200, description="a tournament whose judges' rulings apply")
 
 
 class GroupAnswer(BaseModel):

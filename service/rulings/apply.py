@@ -168,3 +168,25 @@ def clue(rulings: ScopeRulings, result: dict, board: list[str]) -> dict:
     violations = [v for v in kept if v["severity"] == "violation"]
     penalty = ("loss" if any(v["rule"] == "cognate" for v in violations) else "foul") if violations else "none"
     return {**result, "violations": kept, "valid": not violations, "penalty": penalty}
+
+
+def chgk_answers(rulings: ScopeRulings, reference: str, result: dict) -> dict:
+    """A /v1/chgk/answers result: a ruling on any answer of a group decides the whole group."""
+    if not rulings:
+        return result
+    groups = []
+    for group in result["groups"]:
+        ruled = group
+        for member in group["answers"]:
+            applied = chgk_answer(rulings, member["answer"], reference, group)
+            if applied is not group:
+                ruled = applied
+                break
+        groups.append(ruled)
+    results = [{**r, "verdict": groups[r["group"]]["verdict"], "reason": groups[r["group"]]["reason"]}
+               if groups[r["group"]] is not result["groups"][r["group"]] else r for r in result["results"]]
+    counts = {**result["counts"]}
+    for verdict in ("accept", "reject", "judge"):
+        counts[verdict] = sum(r["verdict"] == verdict for r in results)
+    counts["groups_to_judge"] = sum(g["verdict"] == "judge" for g in groups)
+    return {**result, "groups": groups, "results": results, "counts": counts}

@@ -317,3 +317,15 @@ def test_chgk_answer_follows_a_ruling(api):
     body = api.post("/v1/chgk/answer", json=question).json()
     assert body["verdict"] == "reject" and body["reason"] == "ruling"
     assert body["evidence"][0]["engine"]["verdict"] == engine_verdict
+
+
+def test_chgk_batch_groups_follow_a_ruling(api):
+    batch = {"reference": "Гагарин", "scope": "cup",
+             "answers": [{"team": "A", "answer": "Гагарен"}, {"team": "B", "answer": "гагарен"}, {"team": "C", "answer": "Титов"}]}
+    before = api.post("/v1/chgk/answers", json=batch).json()
+    assert before["counts"]["accept"] == 2
+    api.post("/v1/rulings", json=ruling(kind="chgk_answer", a="Гагарин", b="Гагарен", verdict="reject"), headers=AUTH)
+    after = api.post("/v1/chgk/answers", json=batch).json()
+    assert [r["verdict"] for r in after["results"]] == ["reject", "reject", "reject"]
+    assert after["counts"]["accept"] == 0 and after["groups"][0]["reason"] == "ruling"
+    assert after["groups"][0]["evidence"][0]["kind"] == "ruling"

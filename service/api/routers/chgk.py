@@ -24,10 +24,11 @@ def judge_answer(body: ChgkAnswerIn, engine: Engine, request: Request) -> dict:
 
 
 @router.post("/answers", response_model=ChgkAnswersOut, operation_id="judge_chgk_answers")
-def judge_answers(body: ChgkAnswersIn, engine: Engine) -> dict:
+def judge_answers(body: ChgkAnswersIn, engine: Engine, request: Request) -> dict:
     """Judge every team's answer to one question; equivalent answers are grouped so the judge rules once per group."""
-    return chgk.judge_answers(body.reference, body.accepted, body.rejected,
-                              [a.model_dump() for a in body.answers], engine=engine)
+    result = chgk.judge_answers(body.reference, body.accepted, body.rejected,
+                                [a.model_dump() for a in body.answers], engine=engine)
+    return rulings_apply.chgk_answers(rulings.scoped(request.app, body.scope, "chgk_answer"), body.reference, result)
 
 
 @router.post("/package", response_model=ChgkPackageOut, operation_id="parse_chgk_package",
