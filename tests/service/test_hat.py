@@ -257,3 +257,14 @@ def test_http_bad_input(hat_client):
 def test_http_operation_ids(hat_client):
     ops = {op["operationId"] for path in hat_client.get("/openapi.json").json()["paths"].values() for op in path.values()}
     assert {"check_hat_explanation", "check_hat_guess"} <= ops
+
+
+def test_appeals_to_the_shape_of_letters(engine):
+    for text, token in [("круглая приставка, а дальше про море", "круглая приставка"),
+                        ("в середине как крест, это животное", "в середине как крест")]:
+        found = [v for v in hat.check_explanation(engine, "корова", text).violations if v.rule == "letters"]
+        assert found and found[0].token == token and found[0].severity == "violation", text
+        assert text[found[0].start:found[0].end] == token
+    # Round things and crosses in their plain sense are fine.
+    clean = hat.check_explanation(engine, "колесо", "круглое, как у машины, и крест на дороге")
+    assert not [v for v in clean.violations if v.rule == "letters"]
