@@ -6,7 +6,6 @@ always measure one thing.
 from __future__ import annotations
 
 import importlib
-import inspect
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -103,6 +102,6 @@ def main(data: str = "tests/data", verbose: bool = True) -> int:
     # Each game scores its own sets; they share tests/data and this entry point.
     for game in GAMES:
         module = importlib.import_module(f"service.evaluation_{game}")
-        params = inspect.signature(module.main).parameters
-        module.main(folder, **({"verbose": verbose} if "verbose" in params else {}))
+        # One engine for every set: loading it once per game would only repeat the same work.
+        module.main(folder, verbose=verbose, engine=engine)
     return 0

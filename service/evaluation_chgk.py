@@ -47,10 +47,10 @@ def score(path: Path, engine=None) -> ChgkScore:
     return result
 
 
-def main(data_dir: str | Path = "tests/data", verbose: bool = True) -> int:
+def main(data_dir: str | Path = "tests/data", verbose: bool = True, engine: CognateEngine | None = None) -> int:
     from lexicon.cognates import CognateEngine
 
-    s = score(Path(data_dir) / "chgk.jsonl", CognateEngine())
+    s = score(Path(data_dir) / "chgk.jsonl", engine or CognateEngine())
     print(f"chgk answers: accuracy {s.accuracy:.3f} ({s.correct}/{s.total}, {len(s.misses)} misses; "
           f"verdicts {s.verdicts['accept']} accept, {s.verdicts['reject']} reject, {s.verdicts['judge']} judge)")
     if verbose:

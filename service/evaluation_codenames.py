@@ -94,9 +94,9 @@ def score_pools(engine: CognateEngine, path: Path) -> PoolScore:
     return out
 
 
-def main(data_dir: str | Path = "tests/data", verbose: bool = True) -> int:
+def main(data_dir: str | Path = "tests/data", verbose: bool = True, engine: CognateEngine | None = None) -> int:
     folder = Path(data_dir)
-    engine = CognateEngine()
+    engine = engine or CognateEngine()
     c = score_clues(engine, folder / "codenames.jsonl")
     print(f"codenames clues: accuracy {c.accuracy:.3f} ({c.correct}/{c.total}, {len(c.misses)} misses)")
     if verbose:

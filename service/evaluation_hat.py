@@ -120,9 +120,10 @@ def throughput(engine: CognateEngine, target: str = "кошка", text: str = BE
             "first_check_of_a_target_ms": round(cold * 1000, 1)}
 
 
-def main(data_dir: str | Path = "tests/data", verbose: bool = True, bench: bool = False) -> int:
+def main(data_dir: str | Path = "tests/data", verbose: bool = True, bench: bool = False,
+         engine: CognateEngine | None = None) -> int:
     folder = Path(data_dir)
-    engine = CognateEngine()
+    engine = engine or CognateEngine()
     g = score_guesses(engine, folder / "hat_guess.tsv")
     print(f"hat guesses: accuracy {g.accuracy:.3f} ({g.correct}/{g.total}, {len(g.misses)} misses)")
     if verbose:
