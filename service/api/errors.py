@@ -8,6 +8,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from lexicon.budget import WorkCancelled
 from lexicon.normalize import InvalidWord
 
 log = logging.getLogger("koren")
@@ -59,6 +60,12 @@ def install(app: FastAPI) -> None:
         if exc.status_code == 400 and "parsing the body" in detail:
             detail = "the body is not JSON in UTF-8"
         return problem(exc.status_code, titles.get(exc.status_code, "Error"), detail)
+
+    @app.exception_handler(WorkCancelled)
+    async def cancelled(request: Request, _: WorkCancelled):
+        timeout = request.app.state.settings.request_timeout_s
+        return problem(503, "Request timed out", f"no answer within {timeout:g} s (KOREN_REQUEST_TIMEOUT_MS)",
+                       "/problems/timeout")
 
     @app.exception_handler(Exception)
     async def unexpected(_: Request, exc: Exception):

@@ -12,6 +12,7 @@ import json
 import logging
 import time
 
+from lexicon import budget
 from service.api import metrics
 
 access_log = logging.getLogger("koren.access")
@@ -70,9 +71,14 @@ class GuardMiddleware:
             return message
 
         try:
-            await asyncio.wait_for(self.app(scope, receive_limited, send_tracking), self.timeout)
+            # The budget travels into the endpoint's worker thread with the context; on timeout it is
+            # cancelled so the thread's loops stop at their next check instead of running on unseen.
+            with budget.limited(self.timeout) as work:
+                try:
+                    await asyncio.wait_for(self.app(scope, receive_limited, send_tracking), self.timeout)
+                finally:
+                    work.cancel()
         except asyncio.TimeoutError:
-            # The worker thread of a sync endpoint cannot be killed; request limits bound its work.
             await fail(503, "Request timed out", f"no answer within {self.timeout:g} s (KOREN_REQUEST_TIMEOUT_MS)")
         except Exception:
             if not state.get("too_large"):
