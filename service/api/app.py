@@ -12,6 +12,7 @@ from lexicon.pronunciation import Pronouncer
 from service import settings as settings_module
 from service.api import errors
 from service.api.middleware import GuardMiddleware
+from service.api.redirects import RelativeRedirectMiddleware
 from service.api.routers import chgk, codenames, hat, judge, mafia, ops, pool, pronunciation, rulings, words
 
 
@@ -55,5 +56,6 @@ def create_app(engine: CognateEngine | None = None, pronouncer: Pronouncer | Non
         # Closed by default: browsers on other origins get no CORS headers unless configured.
         app.add_middleware(CORSMiddleware, allow_origins=list(settings.cors_origins),
                            allow_methods=["GET", "POST", "DELETE"], allow_headers=["Authorization", "Content-Type"])
+    app.add_middleware(RelativeRedirectMiddleware)
     app.add_middleware(GuardMiddleware, max_body_bytes=settings.max_body_bytes, timeout_s=settings.request_timeout_s)
     return app

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import logging
+import math
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -28,11 +29,16 @@ class WordProblem(Exception):
         self.error = error
 
 
-def _clean(value):
-    """Validation errors echo input; keep them JSON-safe and short."""
-    if isinstance(value, (int, float, bool)) or value is None:
+def json_safe(value):
+    """Validation errors and per-item errors echo input; keep the echo JSON-safe and short.
+
+    Python's json accepts NaN, Infinity, 1e999999 (→ inf) and lone surrogates
+    (\\ud800), none of which a strict JSON encoder can write back out.
+    """
+    if isinstance(value, bool) or value is None or isinstance(value, int):
         return value
-    # Lone surrogates (\ud800) cannot be encoded as UTF-8 JSON: replace them.
+    if isinstance(value, float):
+        return value if math.isfinite(value) else repr(value)
     return str(value)[:200].encode("utf-8", "replace").decode("utf-8")
 
 
@@ -47,7 +53,7 @@ def install(app: FastAPI) -> None:
     async def validation(_: Request, exc: RequestValidationError):
         errors = [{"field": ".".join(str(p) for p in err.get("loc", ()) if p != "body"),
                    "code": err.get("type", "invalid"), "message": err.get("msg", "invalid value"),
-                   **({"input": _clean(err["input"])} if "input" in err else {})}
+                   **({"input": json_safe(err["input"])} if "input" in err else {})}
                   for err in exc.errors()]
         detail = "; ".join(f"{e['field'] or 'body'}: {e['message']}" for e in errors) or "invalid request"
         return problem(422, "Invalid request", detail, "/problems/validation", errors=errors)

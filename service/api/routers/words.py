@@ -7,6 +7,7 @@ from fastapi import APIRouter, Path, Request
 
 from lexicon.normalize import InvalidWord
 from service.api import metrics
+from service.api.errors import json_safe
 from service.api.deps import Engine, Pronunciation, read_word
 from service import rulings
 from service.rulings import apply as rulings_apply
@@ -58,6 +59,6 @@ def cognates_batch(body: CognatesBatchIn, engine: Engine, request: Request) -> d
             results.append(rulings_apply.cognate(scoped, engine.compare(a, b).to_json()))
         except InvalidWord as exc:
             # One bad pair should not sink a batch of a thousand: report it in place.
-            results.append({"a": a, "b": b, "cognate": False, "confidence": "none", "shared_roots": [],
+            results.append({"a": json_safe(a), "b": json_safe(b), "cognate": False, "confidence": "none", "shared_roots": [],
                             "evidence": [], "error": {"pair": index, "code": exc.code, "message": exc.reason}})
     return {"results": results}
