@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import signal
 import sys
 
 
@@ -129,4 +130,10 @@ def main(argv: list[str] | None = None) -> int:
     cli_lint.register(sub)
     cli_chgk.register(sub)
     args = parser.parse_args(argv)
+    if args.command == "serve":
+        # A client that closes its socket mid-answer must cost a BrokenPipeError, never the process.
+        signal.signal(signal.SIGPIPE, signal.SIG_IGN)
+    elif argv is None:
+        # Run as a command (not called from Python): `koren check … | head` ends quietly, like any Unix tool.
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     return args.func(args)

@@ -28,8 +28,9 @@ def free_port() -> int:
 
 
 class Server:
-    def __init__(self, env: dict[str, str], log: Path):
-        self.env, self.log = env, log
+    def __init__(self, env: dict[str, str], log: Path, cli: bool = False):
+        # cli=True starts it the way users do (`python -m service serve`), signal handling included.
+        self.env, self.log, self.cli = env, log, cli
         self.proc: subprocess.Popen | None = None
         self.url = ""
 
@@ -37,9 +38,11 @@ class Server:
         port = free_port()
         self.url = f"http://127.0.0.1:{port}"
         with open(self.log, "ab") as log:
+            command = ([sys.executable, "-m", "service", "serve", "--no-access-log", "--log-level", "warning"]
+                       if self.cli else [sys.executable, "-m", "uvicorn", "--factory", "tests.live_server:app",
+                                         "--log-level", "warning"])
             self.proc = subprocess.Popen(
-                [sys.executable, "-m", "uvicorn", "--factory", "tests.live_server:app",
-                 "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"],
+                command + ["--host", "127.0.0.1", "--port", str(port)],
                 cwd=ROOT, env={**os.environ, **self.env}, stdout=log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
