@@ -139,9 +139,25 @@ def render_table(report: PoolReport, show_all: bool = False) -> str:
     return "\n".join(out) + "\n"
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(cell: str) -> str:
+    """A cell a spreadsheet would run as a formula (=HYPERLINK(…), +cmd…) is quoted with a leading '."""
+    return "'" + cell if cell.startswith(FORMULA_STARTS) else cell
+
+
+class _SafeWriter:
+    def __init__(self, buf: io.StringIO):
+        self._writer = csv.writer(buf)
+
+    def writerow(self, row: list[str]) -> None:
+        self._writer.writerow([spreadsheet_safe(str(cell)) for cell in row])
+
+
 def render_csv(report: PoolReport) -> str:
     buf = io.StringIO()
-    w = csv.writer(buf)
+    w = _SafeWriter(buf)
     w.writerow(["word", "rule", "severity", "message", "suggestion"])
     for word in report.words:
         suggestion = next((s.get("text", "") for s in word.suggestions if s.get("text")), "")

@@ -90,3 +90,15 @@ def test_standalone_entry_point(tmp_path):
                           text=True, timeout=120)
     assert proc.returncode == 1, proc.stderr
     assert "plural" in proc.stdout and proc.stderr == ""
+
+
+def test_csv_cells_cannot_run_as_formulas(tmp_path, capsys, engine):
+    import csv as csv_module
+
+    f = tmp_path / "pool.txt"
+    f.write_text('=HYPERLINK("http://x","кот")\n+кот\n-дом\n@окно\nкот\n', encoding="utf-8")
+    code, out, err = run([str(f), "--format", "csv"], capsys)
+    cells = [cell for row in csv_module.reader(io.StringIO(out)) for cell in row]
+    assert cells, out
+    assert not [cell for cell in cells if cell[:1] in ("=", "+", "-", "@")], cells
+    assert any(cell.startswith("'=HYPERLINK") for cell in cells), cells
