@@ -4,6 +4,7 @@ Strategies mix Russian letters with the things players' apps actually send:
 stress marks, zero-width and bidi marks, Latin look-alikes, emoji, control
 characters, surrogates' neighbours and very long tokens.
 """
+import json
 from urllib.parse import quote
 
 import pytest
@@ -110,3 +111,44 @@ def test_raw_garbage_bodies(api):
     for raw in (b"\xff\xfe\x00", b"[]", b"null", b'{"a": "\xd0"}', b"{" * 10000, b'{"a": "\\ud800", "b": "kot"}'):
         response = api.post("/v1/cognates", content=raw, headers={"content-type": "application/json"})
         assert 400 <= response.status_code < 500, (raw[:20], response.text)
+
+
+# Legal-looking JSON that strict encoders refuse: Python's parser reads all of these, so any
+# handler that echoes input (validation errors, per-pair errors) must survive writing them back.
+SPECIAL_TOKENS = ["NaN", "Infinity", "-Infinity", "1e999999", "-1e999999", '"\\ud800"', '"\\udfff кот"',
+                  '"кот\\ud83d"', "12345678901234567890123456789", '"\\u0000"', "[]", "{}", "null"]
+POST_ENDPOINTS = ["/v1/cognates", "/v1/cognates/batch", "/v1/homophones", "/v1/hat/explanation", "/v1/hat/guess",
+                  "/v1/codenames/clue", "/v1/pool/lint", "/v1/mafia/speech", "/v1/chgk/answer",
+                  "/v1/chgk/answers", "/v1/chgk/package"]
+FIELDS = ["a", "b", "pairs", "target", "text", "guess", "clue", "number", "board", "team_open", "words", "game",
+          "ruleset", "answer", "reference", "accepted", "rejected", "answers", "scope"]
+
+
+def raw_value(depth: int = 2):
+    leaf = st.one_of(st.sampled_from(SPECIAL_TOKENS), words.map(lambda w: json.dumps(w)))
+    if depth == 0:
+        return leaf
+    inner = raw_value(depth - 1)
+    return st.one_of(leaf, st.lists(inner, max_size=3).map(lambda xs: "[" + ", ".join(xs) + "]"))
+
+
+raw_bodies = st.dictionaries(st.sampled_from(FIELDS), raw_value(), min_size=1, max_size=5).map(
+    lambda d: "{" + ", ".join(f'"{k}": {v}' for k, v in d.items()) + "}")
+
+
+@SETTINGS
+@given(path=st.sampled_from(POST_ENDPOINTS), body=raw_bodies)
+def test_special_json_values_never_500(api, path, body):
+    response = api.post(path, content=body.encode("utf-8", "surrogatepass"),
+                        headers={"content-type": "application/json"})
+    ok_or_4xx(response)
+
+
+@pytest.mark.parametrize("path", POST_ENDPOINTS)
+@pytest.mark.parametrize("token", SPECIAL_TOKENS)
+def test_each_special_value_in_each_endpoint(api, path, token):
+    # Every field at once, so each endpoint meets the token in the fields it reads.
+    body = "{" + ", ".join(f'"{field}": {token}' for field in FIELDS) + "}"
+    ok_or_4xx(api.post(path, content=body, headers={"content-type": "application/json"}))
+    pairs = '{"pairs": [[%s, "кот"], ["кот", %s]]}' % (token, token)
+    ok_or_4xx(api.post("/v1/cognates/batch", content=pairs, headers={"content-type": "application/json"}))
