@@ -32,7 +32,7 @@ SPEECH = (
 
 
 def measure(engine, seconds: float = 2.0) -> dict:
-    from lexicon.normalize import tokenize
+    from lexicon.text import tokenize
     from service.rules import mafia
 
     out = {"speech_words": len(tokenize(SPEECH))}

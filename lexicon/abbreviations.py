@@ -15,6 +15,8 @@ say that a token is an abbreviation.
 """
 from __future__ import annotations
 
+from lexicon.text import fold_key, fold_yo
+
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -30,7 +32,7 @@ _CYRILLIC_LETTERS = re.compile(r"^[А-Яа-яЁё]+$")
 
 
 def _key(text: str) -> str:
-    return text.strip().lower().replace("ё", "е")
+    return fold_key(text.strip())
 
 
 @dataclass(frozen=True)
@@ -101,7 +103,7 @@ class AbbreviationTable:
         rows = self.by_key.get(_key(token), [])
         if not rows:
             return []
-        exact = [r for r in rows if r.abbr == token or r.abbr.replace("ё", "е") == token.replace("ё", "е")]
+        exact = [r for r in rows if r.abbr == token or fold_yo(r.abbr) == fold_yo(token)]
         if exact:
             return exact
         if token.isupper():

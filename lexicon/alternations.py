@@ -15,6 +15,8 @@ in two grades:
 """
 from __future__ import annotations
 
+from lexicon.text import fold_root, fold_yo
+
 from dataclasses import dataclass
 
 VOWELS = frozenset("аеиоуыэюяё")
@@ -51,12 +53,7 @@ class Alternation:
         return self.kind in ("equal", "spelling", "consonant", "fleeting")
 
 
-def fold(root: str) -> str:
-    """Spelling-only differences: ё is е; a final ь, ъ or й does not make another root (бой/бо-ец)."""
-    root = root.replace("ё", "е")
-    while len(root) > 1 and root[-1] in "ьъй":
-        root = root[:-1]
-    return root
+fold = fold_root   # the root fold lives in lexicon.text
 
 
 def _vowel_step(a: str, b: str) -> str | None:
@@ -97,7 +94,7 @@ def compare_roots(a: str, b: str) -> Alternation | None:
     if a == b:
         return Alternation(a, b, "equal", "")
     if fa == fb:
-        detail = "ё/е" if a.replace("ё", "е") != a or b.replace("ё", "е") != b else "ь"
+        detail = "ё/е" if fold_yo(a) != a or fold_yo(b) != b else "ь"
         return Alternation(a, b, "spelling", detail)
     if min(len(fa), len(fb)) < 2:
         # One-letter roots (е in есть) say nothing by spelling alone.

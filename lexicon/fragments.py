@@ -21,6 +21,8 @@ one, whatever it combines with.
 """
 from __future__ import annotations
 
+from lexicon.text import fold_key
+
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable
@@ -36,8 +38,7 @@ MIN_STEM = 3
 MAX_KEYS = 20_000      # prefix search cap, for very short fragments
 
 
-def fold(word: str) -> str:
-    return word.lower().replace("ё", "е")
+fold = fold_key   # lower case, ё → е: lexicon.text
 
 
 @dataclass(frozen=True)

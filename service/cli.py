@@ -68,7 +68,7 @@ def serve_forked(args: argparse.Namespace, log_config: dict) -> int:
 
 def cmd_check(args: argparse.Namespace) -> int:
     from lexicon.cognates import CognateEngine
-    from lexicon.normalize import InvalidWord
+    from lexicon.text import InvalidWord
 
     engine = CognateEngine()
     try:

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from lexicon.cognates import CognateEngine
-from lexicon.normalize import tokenize
+from lexicon.text import tokenize
 from service.rules import mafia
 
 

@@ -21,6 +21,8 @@ The method, in the order it runs:
 """
 from __future__ import annotations
 
+from lexicon.text import fold_yo
+
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -41,7 +43,7 @@ Node = tuple[str, int]  # (word key, index of the root among the word's roots)
 
 
 def yo_key(word: str) -> str:
-    return word.replace("ё", "е")
+    return fold_yo(word)
 
 
 @dataclass

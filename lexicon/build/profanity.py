@@ -19,6 +19,8 @@ Lemmas the source lists that are not profanity at all (мерзкий, шлят�
 """
 from __future__ import annotations
 
+from lexicon.text import fold_key
+
 import argparse
 import csv
 import json
@@ -62,7 +64,7 @@ HOMONYMS = {
 
 
 def fold(word: str) -> str:
-    return word.strip().lower().replace("ё", "е")
+    return fold_key(word.strip())
 
 
 def build(sources: Path, out: Path = OUT) -> dict:

@@ -5,6 +5,8 @@ Each reader yields plain tuples; what they mean for roots is decided in
 """
 from __future__ import annotations
 
+from lexicon.text import fold_yo
+
 import csv
 import io
 import re
@@ -119,7 +121,7 @@ def _affix_variants(item: str) -> list[str]:
     for alt in item.split("/"):
         core = re.sub(r"\(.*?\)", "", alt)
         core = re.sub(r"[0-9jmf]", "", core)
-        out.append(core.replace("ё", "е"))
+        out.append(fold_yo(core))
     return out
 
 
@@ -131,7 +133,7 @@ def affixes_present(pattern: str, target: str) -> bool:
     """
     lhs = pattern.split("->")[0]
     items = [item.strip() for item in lhs.split("+")]
-    word = target.replace("ё", "е")
+    word = fold_yo(target)
     seen_pos = False
     for item in items:
         if item in POS_NAMES or item.split("_")[0] in POS_NAMES:

@@ -7,7 +7,7 @@ from fastapi import Depends, Request
 
 from lexicon.cognates import CognateEngine
 from lexicon.pronunciation import Pronouncer
-from lexicon.normalize import InvalidWord, NormalizedWord, normalize_word
+from lexicon.text import InvalidWord, NormalizedWord, normalize_word
 from service.api.errors import WordProblem
 
 

@@ -10,7 +10,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from lexicon.budget import WorkCancelled
-from lexicon.normalize import InvalidWord
+from lexicon.text import InvalidWord
 
 log = logging.getLogger("koren")
 PROBLEM = "application/problem+json"

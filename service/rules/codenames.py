@@ -24,7 +24,7 @@ from typing import Any
 
 from lexicon import morphology
 from lexicon.cognates import CognateEngine
-from lexicon.normalize import InvalidWord, NormalizedWord, normalize_word, tokenize
+from lexicon.text import InvalidWord, NormalizedWord, normalize_word, tokenize
 from service.rules.pool import invalid_reason, plural, roots_ru
 
 RULES = ("not_single_word", "unknown_word", "cognate", "letters", "number")

@@ -30,7 +30,7 @@ from lexicon import abbreviations, morphology
 from lexicon.cognates import CognateEngine
 from lexicon.fragments import FragmentFinder
 from lexicon.fragments import is_candidate as fragment_candidate
-from lexicon.normalize import NormalizedWord, Token, normalize_word, tokenize
+from lexicon.text import NormalizedWord, Token, normalize_word, tokenize
 
 RULES = ("cognate", "abbreviation", "fragment", "letters", "translation", "profanity")
 MAX_TEXT = 5000

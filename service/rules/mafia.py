@@ -41,7 +41,7 @@ from typing import Any
 from lexicon import morphology
 from lexicon import profanity as profanity_lexicon
 from lexicon.cognates import CognateEngine
-from lexicon.normalize import _TOKEN, InvalidWord, NormalizedWord, Token, normalize_word
+from lexicon.text import WORD_TOKEN, InvalidWord, NormalizedWord, Token, normalize_word
 
 RULESETS = ("club", "sport")
 RULES = ("honesty", "truth", "oath", "bet", "religion", "profanity", "filler")
@@ -183,7 +183,7 @@ def _normalized(piece: str) -> NormalizedWord | None:
 def tokenize(text: str) -> list[Token]:
     """:func:`lexicon.normalize.tokenize` (same pattern, same tokens) with the per-word normalisation cached:
     normalising is half the cost of a speech check otherwise."""
-    return [Token(m.group(), m.start(), m.end(), _normalized(m.group())) for m in _TOKEN.finditer(text)]
+    return [Token(m.group(), m.start(), m.end(), _normalized(m.group())) for m in WORD_TOKEN.finditer(text)]
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ rulings of a kind (:class:`ScopeRulings`); lookups are then in memory.
 """
 from __future__ import annotations
 
-from lexicon.normalize import InvalidWord, tokenize
+from lexicon.text import InvalidWord, tokenize
 from service.rulings.keys import phrase_key, word_candidates
 from service.rulings.store import Ruling, RulingsStore
 

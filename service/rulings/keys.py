@@ -10,7 +10,7 @@ import re
 import unicodedata
 
 from lexicon import morphology
-from lexicon.normalize import fold_yo, normalize_word, strip_invisible
+from lexicon.text import fold_yo, normalize_word, strip_invisible
 
 KINDS = ("cognate", "guess", "chgk_answer")
 WORD_KINDS = ("cognate", "guess")

@@ -5,7 +5,7 @@ from urllib.parse import quote
 
 from fastapi import APIRouter, Path, Request
 
-from lexicon.normalize import InvalidWord
+from lexicon.text import InvalidWord
 from service.api import metrics
 from service.api.errors import json_safe
 from service.api.deps import Engine, Pronunciation, read_word

@@ -1,6 +1,6 @@
 import pytest
 
-from lexicon.normalize import InvalidWord, normalize_word, tokenize
+from lexicon.text import InvalidWord, normalize_word, tokenize
 
 
 def test_case_and_yo_fold_into_key():

@@ -1,0 +1,163 @@
+"""Text: the one normaliser, the folds and the tokeniser of every word and text that enters Корень.
+
+Players type on phones, paste from chats and dictate to speech recognisers, so
+input arrives with stress marks, zero-width joiners, Latin letters that look
+Cyrillic (кoт with a Latin «o»), ё written as е and the reverse.  Everything
+that looks a word up goes through :func:`normalize_word`; texts go through
+:func:`clean_text`, which keeps offsets so spans point into the text as sent.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+MAX_WORD_LENGTH = 64
+
+VOWELS = frozenset("аеёиоуыэюяАЕЁИОУЫЭЮЯ")
+STRESS_MARKS = "\u0301\u0300"  # combining acute and grave: за́мок, за̀мок
+# Characters with no visible width that chat apps and keyboards leave behind.
+INVISIBLE = "\u200b\u200c\u200d\u2060\ufeff\u00ad\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+
+# Latin letters that render like Cyrillic ones; applied only inside words that
+# already contain Cyrillic, so an English word stays English.
+LATIN_LOOKALIKES = str.maketrans({
+    "a": "а", "c": "с", "e": "е", "o": "о", "p": "р", "x": "х", "y": "у",
+    "k": "к", "m": "м", "t": "т", "b": "в", "h": "н", "u": "и", "n": "п",
+    "A": "А", "B": "В", "C": "С", "E": "Е", "H": "Н", "K": "К", "M": "М",
+    "O": "О", "P": "Р", "T": "Т", "X": "Х", "Y": "У",
+})
+
+_CYRILLIC = re.compile(r"[а-яё]", re.IGNORECASE)
+_WORD_CHARS = re.compile(r"^[а-яё]+(?:-[а-яё]+)*$")
+
+
+class InvalidWord(ValueError):
+    """The input cannot be read as one Russian word; `reason` says why."""
+
+    def __init__(self, reason: str, code: str):
+        super().__init__(reason)
+        self.reason = reason
+        self.code = code
+
+
+@dataclass(frozen=True)
+class NormalizedWord:
+    raw: str          # as sent
+    text: str         # lower case, ё kept, marks and look-alikes repaired
+    key: str          # lookup key: `text` with ё folded to е
+    stressed: int | None  # index in `text` of a vowel the user marked stressed
+
+
+# --- folds: the only place where ё becomes е ------------------------------------------
+# Three folds with three meanings; a caller picks the one it means by name.
+
+def fold_yo(text: str) -> str:
+    """ё → е, case kept: the lexicon's keys spell every word without ё."""
+    return text.replace("ё", "е").replace("Ё", "Е")
+
+
+def fold_key(text: str) -> str:
+    """The lookup key of a word or phrase: lower case, ё → е (same length, so offsets still hold)."""
+    return fold_yo(text.lower())
+
+
+def fold_root(root: str) -> str:
+    """A root spelling up to spelling-only differences: ё is е; a final ь, ъ or й is no other root (бой/бо-ец)."""
+    root = fold_yo(root)
+    while len(root) > 1 and root[-1] in "ьъй":
+        root = root[:-1]
+    return root
+
+
+def yo_variants(word: str) -> list[str]:
+    """Spellings with one е read as ё (все → всё): for sources that keep ё apart."""
+    return [word[:i] + "ё" + word[i + 1:] for i, ch in enumerate(word) if ch == "е"]
+
+
+def same_without_yo(a: str, b: str) -> bool:
+    return fold_yo(a) == fold_yo(b)
+
+
+def strip_invisible(text: str) -> str:
+    return text.translate({ord(ch): None for ch in INVISIBLE})
+
+
+def repair_lookalikes(token: str) -> str:
+    """Map Latin look-alikes to Cyrillic when the token is mostly Cyrillic."""
+    if _CYRILLIC.search(token) and re.search(r"[A-Za-z]", token):
+        return token.translate(LATIN_LOOKALIKES)
+    return token
+
+
+def normalize_word(raw: str, max_length: int = MAX_WORD_LENGTH) -> NormalizedWord:
+    """Read `raw` as a single Russian word or raise :class:`InvalidWord`."""
+    if not isinstance(raw, str):
+        raise InvalidWord("expected a string", "type")
+    text = unicodedata.normalize("NFD", strip_invisible(raw)).strip()
+    stressed = None
+    # The «+» notation: before the stressed vowel (з+амок) or right after it (за+мок).
+    if text.count("+") == 1:
+        plus = text.index("+")
+        text = text[:plus] + text[plus + 1:]
+        if plus < len(text) and text[plus].lower() in VOWELS:
+            stressed = plus
+        elif plus > 0 and text[plus - 1].lower() in VOWELS:
+            stressed = plus - 1
+        else:
+            stressed = next((i for i in range(plus, len(text)) if text[i].lower() in VOWELS), None)
+    chars = []
+    for ch in text:
+        if ch in STRESS_MARKS:
+            if chars and stressed is None:
+                stressed = len(chars) - 1
+            continue
+        chars.append(ch)
+    # Recompose (й, ё are precomposed letters) after the marks are gone.
+    text = unicodedata.normalize("NFC", "".join(chars))
+    if stressed is not None:
+        # NFC may shorten the string before the mark; recount on the prefix.
+        prefix = unicodedata.normalize("NFC", "".join(chars[:stressed]))
+        stressed = len(prefix)
+    if not text:
+        raise InvalidWord("the word is empty", "empty")
+    if len(text) > max_length:
+        raise InvalidWord(f"the word is longer than {max_length} characters", "too_long")
+    if any(ch.isspace() for ch in text):
+        raise InvalidWord("expected one word, got several", "several_words")
+    text = repair_lookalikes(text).lower()
+    text = text.replace("\u2011", "-").replace("\u2010", "-")
+    if not _CYRILLIC.search(text):
+        raise InvalidWord("the word has no Cyrillic letters", "not_cyrillic")
+    if not _WORD_CHARS.match(text):
+        raise InvalidWord("the word has characters that are not Russian letters", "bad_characters")
+    if stressed is not None and (stressed >= len(text) or text[stressed] not in VOWELS):
+        stressed = None
+    return NormalizedWord(raw=raw, text=text, key=fold_yo(text), stressed=stressed)
+
+
+
+
+
+WORD_TOKEN = re.compile(r"[0-9A-Za-zА-Яа-яЁё\u0301\u0300\u00ad\u200b\u200c\u200d\u2060]+(?:[-\u2010\u2011][0-9A-Za-zА-Яа-яЁё\u0301\u0300]+)*")
+
+
+@dataclass(frozen=True)
+class Token:
+    text: str     # the token exactly as it stands in the text
+    start: int    # offsets into the text as sent
+    end: int
+    word: NormalizedWord | None  # None when the token is not a Russian word
+
+
+def tokenize(text: str) -> list[Token]:
+    """Words of a text with offsets into the text exactly as sent."""
+    tokens = []
+    for match in WORD_TOKEN.finditer(text):
+        piece = match.group()
+        try:
+            word = normalize_word(piece)
+        except InvalidWord:
+            word = None
+        tokens.append(Token(piece, match.start(), match.end(), word))
+    return tokens
