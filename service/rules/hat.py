@@ -18,7 +18,6 @@ cheap: see :func:`profile`.
 """
 from __future__ import annotations
 
-import itertools
 import re
 import threading
 import weakref
@@ -31,6 +30,7 @@ from lexicon.cognates import CognateEngine
 from lexicon.fragments import FragmentFinder
 from lexicon.fragments import is_candidate as fragment_candidate
 from lexicon.text import NormalizedWord, Token, normalize_word, tokenize
+from lexicon.translit import latin_readings as transliterations
 
 RULES = ("cognate", "abbreviation", "fragment", "letters", "translation", "profanity")
 MAX_TEXT = 5000
@@ -158,39 +158,6 @@ def word_lemmas(word: str) -> tuple[str, ...]:
 
 def has_tag(word: str, *grammemes: str) -> bool:
     return any(all(g in p.tag for g in grammemes) for p in morphology.parses(word) if p.known)
-
-
-# Latin -> Cyrillic, several readings where English and Russian spelling disagree.
-_LAT_MULTI = [("shch", ("щ",)), ("sch", ("щ", "ш")), ("sh", ("ш",)), ("ch", ("ч", "х")), ("zh", ("ж",)),
-              ("kh", ("х",)), ("ts", ("ц",)), ("ya", ("я",)), ("yu", ("ю",)), ("yo", ("ё", "йо")),
-              ("ck", ("к",)), ("ph", ("ф",)), ("th", ("т",)), ("oo", ("у",)), ("ee", ("и",))]
-_LAT_ONE = {"a": ("а",), "b": ("б",), "c": ("к", "ц", "с"), "d": ("д",), "e": ("е", "э"), "f": ("ф",),
-            "g": ("г",), "h": ("х",), "i": ("и", "ы", "й"), "j": ("й", "дж"), "k": ("к",), "l": ("л",),
-            "m": ("м",), "n": ("н",), "o": ("о",), "p": ("п",), "q": ("к",), "r": ("р",), "s": ("с",),
-            "t": ("т",), "u": ("у",), "v": ("в",), "w": ("в",), "x": ("кс", "х"), "y": ("ы", "й", "и"),
-            "z": ("з",), "'": ("ь",)}
-
-
-def transliterations(latin: str, limit: int = 48) -> list[str]:
-    """Cyrillic readings of a Latin-script word: koshka -> кошка, ruka -> рука."""
-    word = latin.lower()
-    pieces: list[tuple[str, ...]] = []
-    i = 0
-    while i < len(word):
-        for src, dst in _LAT_MULTI:
-            if word.startswith(src, i):
-                pieces.append(dst)
-                i += len(src)
-                break
-        else:
-            pieces.append(_LAT_ONE.get(word[i], ("",)))
-            i += 1
-    out = []
-    for combo in itertools.product(*pieces):
-        out.append("".join(combo))
-        if len(out) >= limit:
-            break
-    return out
 
 
 # ---------------------------------------------------------- target profile ---

@@ -1,0 +1,57 @@
+"""Transliteration between Latin and Cyrillic spellings of one word.
+
+Two questions the games ask: which Russian words could a Latin-script word be
+(Шляпа: «koshka» is кошка said another way), and are two Cyrillic spellings of
+a foreign name the same name (ЧГК: Лафонтэн = Лафонтен).
+"""
+from __future__ import annotations
+
+import itertools
+import re
+
+from lexicon.text import fold_key
+
+# Latin -> Cyrillic, several readings where English and Russian spelling disagree.
+_LAT_MULTI = [("shch", ("щ",)), ("sch", ("щ", "ш")), ("sh", ("ш",)), ("ch", ("ч", "х")), ("zh", ("ж",)),
+              ("kh", ("х",)), ("ts", ("ц",)), ("ya", ("я",)), ("yu", ("ю",)), ("yo", ("ё", "йо")),
+              ("ck", ("к",)), ("ph", ("ф",)), ("th", ("т",)), ("oo", ("у",)), ("ee", ("и",))]
+_LAT_ONE = {"a": ("а",), "b": ("б",), "c": ("к", "ц", "с"), "d": ("д",), "e": ("е", "э"), "f": ("ф",),
+            "g": ("г",), "h": ("х",), "i": ("и", "ы", "й"), "j": ("й", "дж"), "k": ("к",), "l": ("л",),
+            "m": ("м",), "n": ("н",), "o": ("о",), "p": ("п",), "q": ("к",), "r": ("р",), "s": ("с",),
+            "t": ("т",), "u": ("у",), "v": ("в",), "w": ("в",), "x": ("кс", "х"), "y": ("ы", "й", "и"),
+            "z": ("з",), "'": ("ь",)}
+
+
+def latin_readings(latin: str, limit: int = 48) -> list[str]:
+    """Cyrillic readings of a Latin-script word: koshka -> кошка, ruka -> рука."""
+    word = latin.lower()
+    pieces: list[tuple[str, ...]] = []
+    i = 0
+    while i < len(word):
+        for src, dst in _LAT_MULTI:
+            if word.startswith(src, i):
+                pieces.append(dst)
+                i += len(src)
+                break
+        else:
+            pieces.append(_LAT_ONE.get(word[i], ("",)))
+            i += 1
+    out = []
+    for combo in itertools.product(*pieces):
+        out.append("".join(combo))
+        if len(out) >= limit:
+            break
+    return out
+
+
+_NAME_SPELLING_RULES = [(re.compile(p), r) for p, r in (
+    (r"[ьъ]", ""), (r"э", "е"), (r"(.)\1+", r"\1"), (r"й(?=[аеуоя])", "и"), (r"[ыи]й$", "и"),
+)]
+
+
+def name_key(word: str) -> str:
+    """A coarse spelling key for foreign names: Лафонтэн = Лафонтен, Голливуд = Голивуд."""
+    key = fold_key(word)
+    for pattern, repl in _NAME_SPELLING_RULES:
+        key = pattern.sub(repl, key)
+    return key
