@@ -4,6 +4,8 @@ Each migration has a version, a name and its SQL per dialect.  Applied
 versions are recorded in ``koren_schema_migrations``; opening a store applies
 the missing ones in one transaction under a lock (BEGIN IMMEDIATE in SQLite,
 an advisory lock in PostgreSQL), so replicas starting together migrate once.
+A store whose schema is current is opened with reads only (``current``), so
+a database that became read-only still serves its rulings.
 Append new migrations; never edit an applied one.
 """
 from __future__ import annotations
@@ -55,14 +57,32 @@ class SchemaTooNew(RuntimeError):
     """The database was migrated by a newer Корень; refuse rather than guess."""
 
 
-def apply(cursor, dialect: str, migrations: tuple[Migration, ...] = MIGRATIONS) -> list[int]:
-    """Apply the missing migrations inside the caller's (locked) transaction; returns the versions applied."""
-    cursor.execute(LEDGER)
-    applied = {row[0] for row in cursor.execute("SELECT version FROM koren_schema_migrations")}
+def _check_known(applied: set[int], migrations: tuple[Migration, ...]) -> None:
     known = {m.version for m in migrations}
     if applied - known:
         raise SchemaTooNew(f"database schema has versions {sorted(applied - known)} this code does not know; "
                            "upgrade Корень before pointing it at this database")
+
+
+def current(cursor, dialect: str, migrations: tuple[Migration, ...] = MIGRATIONS) -> bool:
+    """Is every migration applied already?  Reads only, so a read-only database can still be opened."""
+    if dialect == "postgresql":
+        exists = cursor.execute("SELECT to_regclass('koren_schema_migrations') IS NOT NULL")[0][0]
+    else:
+        exists = bool(cursor.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' "
+                                     "AND name = 'koren_schema_migrations'"))
+    if not exists:
+        return False
+    applied = {row[0] for row in cursor.execute("SELECT version FROM koren_schema_migrations")}
+    _check_known(applied, migrations)
+    return applied == {m.version for m in migrations}
+
+
+def apply(cursor, dialect: str, migrations: tuple[Migration, ...] = MIGRATIONS) -> list[int]:
+    """Apply the missing migrations inside the caller's (locked) transaction; returns the versions applied."""
+    cursor.execute(LEDGER)
+    applied = {row[0] for row in cursor.execute("SELECT version FROM koren_schema_migrations")}
+    _check_known(applied, migrations)
     done = []
     for m in sorted(migrations, key=lambda m: m.version):
         if m.version in applied:

@@ -4,25 +4,49 @@ One SQL text serves both (``?`` placeholders, rewritten for psycopg).  A
 write returns only after its transaction commits: SQLite runs in WAL mode
 with synchronous=FULL, PostgreSQL with its default synchronous_commit, so a
 ruling acknowledged with 201 survives a kill -9 of the server.
+
+A write either commits before its answer or is rolled back, and the answer
+says which.  Just before COMMIT a write checks the request's work budget
+(lexicon.budget): once the request has timed out it rolls back instead of
+committing behind a 503.  Store faults (disk full, read-only, I/O errors, an
+unreachable server) leave as :class:`StoreUnavailable`, which names the store
+and says whether a write was stored; the API answers 503 with it.
+
+SQLite also guards against faults it cannot see itself.  An unlinked database
+file (its directory deleted while we run) still takes writes into the deleted
+inode, so before every transaction the path must still be the file we opened;
+and a write into a memory-mapped file made immutable (chattr +i, the WAL
+index -shm in particular) kills the process with SIGBUS, so such files are
+refused too (read with statx, never open/close: closing any descriptor of a
+SQLite file drops this process's locks on it).  Memory-mapped I/O of the
+database itself is off (PRAGMA mmap_size = 0).
 """
 from __future__ import annotations
 
+import ctypes
 import json
+import logging
 import os
 import sqlite3
+import struct
 import threading
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Iterable, Iterator
+from urllib.parse import urlsplit
 
+from lexicon import budget
 from service.rulings import migrations
 from service.rulings.keys import KINDS, pair_key
+
+log = logging.getLogger("koren.rulings")
 
 DEFAULT_SQLITE = Path("var") / "rulings.sqlite"   # relative to the working directory; var/ is not in git
 SQLITE_BUSY_MS = 30_000
 MAX_IDLE = 8
+IMPORT_BATCH = 200   # an import checks the request's budget after every batch of rows
 
 
 def _text(*values: str | None) -> None:
@@ -33,6 +57,90 @@ def _text(*values: str | None) -> None:
 
 def now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="microseconds")
+
+
+class StoreUnavailable(RuntimeError):
+    """The rulings store cannot serve this request; the API answers 503 with ``str(exc)``.
+
+    ``action`` is open | read | write.  For a write, ``stored`` is False when nothing was stored (the
+    transaction was rolled back or never began) and None when the fault hit COMMIT itself, so the
+    write may or may not be on disk.
+    """
+
+    def __init__(self, store: str, action: str, reason: str, stored: bool | None = False):
+        self.store, self.action, self.reason, self.stored = store, action, reason, stored
+        detail = f"the rulings store ({store}) cannot {action}: {reason}"
+        if action == "write":
+            detail += ("; nothing was stored (the transaction was rolled back)" if stored is False
+                       else "; the write may or may not have been stored: read it back to see")
+        super().__init__(detail)
+
+
+# SQLite result codes (extended names start with these) and what they mean to an operator.
+_SQLITE_FAULTS = (
+    ("SQLITE_FULL", "database or disk is full", "disk full"),
+    ("SQLITE_READONLY", "readonly database", "the database is read-only"),
+    ("SQLITE_CANTOPEN", "unable to open database file", "the file cannot be opened (is its directory there?)"),
+    ("SQLITE_IOERR", "disk i/o error", "I/O error"),
+    ("SQLITE_CORRUPT", "malformed", "the database file is corrupt"),
+    ("SQLITE_NOTADB", "file is not a database", "the file is not a SQLite database"),
+    ("SQLITE_BUSY", "database is locked", f"another writer held the lock for over {SQLITE_BUSY_MS // 1000} s"),
+    ("SQLITE_PERM", "access permission denied", "permission denied"),
+)
+_NOT_WRITTEN = ("SQLITE_FULL", "SQLITE_READONLY", "SQLITE_BUSY", "SQLITE_PERM", "SQLITE_CANTOPEN")
+
+
+def _sqlite_fault(exc: BaseException) -> tuple[str, str] | None:
+    """(reason, result code) when a sqlite3 error is a store fault; None for errors in our SQL or data."""
+    if not (isinstance(exc, sqlite3.OperationalError) or type(exc) is sqlite3.DatabaseError):
+        return None
+    name = getattr(exc, "sqlite_errorname", None) or ""
+    message = str(exc).lower()
+    for code, text, reason in _SQLITE_FAULTS:
+        if name.startswith(code) or (not name and text in message):
+            return f"{reason} ({name or code})", name or code
+    return f"{type(exc).__name__}: {str(exc)[:200]}", name
+
+
+def _pg_fault(psycopg, exc: BaseException) -> str | None:
+    """The reason a psycopg error is a store fault (connection, disk, read-only, privileges), else None."""
+    faults = (psycopg.OperationalError, psycopg.InterfaceError, psycopg.errors.ReadOnlySqlTransaction,
+              psycopg.errors.InsufficientPrivilege)
+    if not isinstance(exc, faults):
+        return None
+    state = getattr(exc, "sqlstate", None)
+    first_line = (str(exc).strip().splitlines() or [""])[0][:200]
+    return f"{type(exc).__name__}" + (f" (SQLSTATE {state})" if state else "") + (f": {first_line}" if first_line else "")
+
+
+def _public_name(url: str) -> str:
+    """The store's URL without credentials or query (it goes into answers and logs)."""
+    if url.startswith("sqlite:///"):
+        return url
+    parts = urlsplit(url)
+    host = parts.hostname or ""
+    return f"{parts.scheme}://{host}{f':{parts.port}' if parts.port else ''}{parts.path}"
+
+
+# statx(2) file attributes (chattr +i / +a); read without opening the file.
+_STATX_ATTR_IMMUTABLE, _STATX_ATTR_APPEND, _AT_FDCWD = 0x10, 0x20, -100
+try:
+    _statx = ctypes.CDLL(None, use_errno=True).statx
+    _statx.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_uint, ctypes.c_void_p]
+    _statx.restype = ctypes.c_int
+except (OSError, AttributeError):   # not Linux, or a libc without statx
+    _statx = None
+
+
+def _unchangeable(path: str) -> bool:
+    """Is the file immutable or append-only (chattr +i / +a)?  False when absent or unknowable."""
+    if _statx is None:
+        return False
+    buf = ctypes.create_string_buffer(256)
+    if _statx(_AT_FDCWD, os.fsencode(path), 0, 0, buf) != 0:
+        return False
+    attributes = struct.unpack_from("=Q", buf, 8)[0]
+    return bool(attributes & (_STATX_ATTR_IMMUTABLE | _STATX_ATTR_APPEND))
 
 
 @dataclass(frozen=True)
@@ -65,6 +173,13 @@ def _ruling(row) -> Ruling:
     return Ruling(*values)
 
 
+def _rollback(conn) -> None:
+    try:
+        conn.execute("ROLLBACK")
+    except sqlite3.Error:
+        pass   # the connection is closed next, which rolls back whatever is left
+
+
 class _Cursor:
     """execute() → list of rows, the same for both drivers."""
 
@@ -81,6 +196,7 @@ class _Cursor:
 class RulingsStore:
     def __init__(self, url: str | None = None):
         url = url or os.environ.get("KOREN_DATABASE_URL") or f"sqlite:///{DEFAULT_SQLITE}"
+        self._identity: tuple[int, int] | None = None   # (st_dev, st_ino) of the SQLite file once open
         if url.startswith(("postgresql://", "postgres://")):
             import psycopg  # optional dependency: only PostgreSQL deployments need it
 
@@ -90,13 +206,27 @@ class RulingsStore:
             if str(self._path) in ("", ":memory:"):
                 raise ValueError("a rulings store must outlive the process: give SQLite a file path")
             self._path = self._path.resolve()   # fixed now: pooled connections must not follow a later chdir
-            self._path.parent.mkdir(parents=True, exist_ok=True)
+            url = f"sqlite:///{self._path}"
         else:
             raise ValueError("KOREN_DATABASE_URL must be sqlite:///path or postgresql://…")
-        self.url = url
+        self.url, self.name = url, _public_name(url)
         self._idle: list = []
         self._lock = threading.Lock()
-        self.migrate()
+        self._open()
+
+    def _open(self) -> None:
+        if self.dialect == "sqlite":
+            try:
+                self._path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise StoreUnavailable(self.name, "open", f"cannot create {self._path.parent}: {exc.strerror}") from exc
+        try:
+            self.migrate()
+        except StoreUnavailable as exc:
+            raise StoreUnavailable(self.name, "open", exc.reason) from exc
+        if self.dialect == "sqlite":
+            stat = os.stat(self._path)
+            self._identity = (stat.st_dev, stat.st_ino)
 
     # --- connections ---------------------------------------------------------
     def _connect(self):
@@ -107,50 +237,130 @@ class RulingsStore:
                                check_same_thread=False)
         conn.execute(f"PRAGMA busy_timeout = {SQLITE_BUSY_MS}")
         conn.execute("PRAGMA synchronous = FULL")   # WAL + FULL: a commit is on disk before we answer
+        conn.execute("PRAGMA mmap_size = 0")        # no mapped database pages: a truncated file is an error, not SIGBUS
         return conn
 
-    @contextmanager
-    def transaction(self, write: bool = False) -> Iterator[_Cursor]:
+    def _fault(self, exc: BaseException, action: str, committing: bool = False) -> StoreUnavailable | None:
+        """The StoreUnavailable a driver error means, or None when it is not a store fault."""
+        if self.dialect == "sqlite":
+            found = _sqlite_fault(exc)
+            if found is None:
+                return None
+            reason, code = found
+            surely_not = not committing or code.startswith(_NOT_WRITTEN)
+        else:
+            reason = _pg_fault(self._psycopg, exc)
+            if reason is None:
+                return None
+            surely_not = not committing
+        return StoreUnavailable(self.name, action, reason, stored=False if surely_not else None)
+
+    def _check_files(self, action: str) -> None:
+        """Refuse to touch a SQLite file that is no longer our store, or that would crash a writer."""
+        if self.dialect != "sqlite" or self._identity is None:
+            return
+        try:
+            stat = os.stat(self._path)
+            same = (stat.st_dev, stat.st_ino) == self._identity
+        except FileNotFoundError:
+            same = None
+        if not same:
+            what = "deleted" if same is None else "replaced by another file"
+            log.error("rulings store %s was %s while the service ran; its rulings are held only by this "
+                      "process's open connections (see /proc/%d/fd) until it stops", self._path, what, os.getpid())
+            raise StoreUnavailable(self.name, action, f"the database file was {what} while the service ran; "
+                                   "restore it and restart the service")
+        # Readers write to the WAL index (-shm) too, so an immutable -shm stops reads as well as writes.
+        for suffix in ("-shm", "", "-wal") if action == "write" else ("-shm",):
+            if _unchangeable(f"{self._path}{suffix}"):
+                raise StoreUnavailable(self.name, action, f"{self._path.name}{suffix} is immutable or append-only "
+                                       "(chattr +i/+a); SQLite cannot change it")
+
+    def _acquire(self, action: str):
+        self._check_files(action)
         with self._lock:
             conn = self._idle.pop() if self._idle else None
-        conn = conn or self._connect()
+        if conn is not None:
+            return conn
+        try:
+            return self._connect()
+        except Exception as exc:
+            fault = self._fault(exc, action)
+            if fault is None:
+                raise
+            raise fault from exc
+
+    def _release(self, conn) -> None:
+        with self._lock:
+            if len(self._idle) < MAX_IDLE:
+                self._idle.append(conn)
+                return
+        conn.close()
+
+    @contextmanager
+    def transaction(self, write: bool = False, deadline: bool = True) -> Iterator[_Cursor]:
+        """One transaction on a pooled connection; driver faults leave as StoreUnavailable.
+
+        A write (with ``deadline``) checks the request's budget just before COMMIT: a request that has
+        already timed out rolls back and raises WorkCancelled instead of committing unseen.
+        """
+        action = "write" if write else "read"
+        conn = self._acquire(action)
+        committing = False
         try:
             if self.dialect == "postgresql":
                 with conn.transaction():
                     yield _Cursor(conn, self.dialect)
+                    if write and deadline:
+                        budget.check()
+                    committing = True      # leaving the block commits
             else:
                 # IMMEDIATE takes the write lock up front, so two writers queue instead of deadlocking.
                 conn.execute("BEGIN IMMEDIATE" if write else "BEGIN")
                 try:
                     yield _Cursor(conn, self.dialect)
+                    if write and deadline:
+                        budget.check()
                 except BaseException:
-                    conn.execute("ROLLBACK")
+                    _rollback(conn)
                     raise
+                committing = True
                 conn.execute("COMMIT")
-        except BaseException:
+        except BaseException as exc:
             conn.close()   # a connection that failed mid-way is not trusted again
-            raise
-        with self._lock:
-            if len(self._idle) < MAX_IDLE:
-                self._idle.append(conn)
-                conn = None
-        if conn is not None:
-            conn.close()
+            fault = self._fault(exc, action, committing) if isinstance(exc, Exception) else None
+            if fault is None:
+                raise
+            raise fault from exc
+        self._release(conn)
 
     def migrate(self) -> list[int]:
         if self.dialect == "sqlite":
-            conn = self._connect()
-            try:
-                # journal_mode is a property of the file and cannot change inside a transaction.
-                mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
-                if mode.lower() != "wal":
-                    raise RuntimeError(f"SQLite refused WAL mode (got {mode}) for {self._path}")
-            finally:
-                conn.close()
-        with self.transaction(write=True) as cur:
+            self._wal()
+        with self.transaction() as cur:
+            if migrations.current(cur, self.dialect):
+                return []   # nothing to do: no write lock, and a read-only database still opens
+        with self.transaction(write=True, deadline=False) as cur:
             if self.dialect == "postgresql":
                 cur.execute("SELECT pg_advisory_xact_lock(?)", (migrations.PG_LOCK_KEY,))
             return migrations.apply(cur, self.dialect)
+
+    def _wal(self) -> None:
+        conn = None
+        try:
+            conn = self._connect()
+            # journal_mode is a property of the file and cannot change inside a transaction.
+            mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+        except Exception as exc:
+            fault = self._fault(exc, "open")
+            if fault is None:
+                raise
+            raise fault from exc
+        finally:
+            if conn is not None:
+                conn.close()
+        if mode.lower() != "wal":
+            raise StoreUnavailable(self.name, "open", f"SQLite refused WAL mode (got {mode})")
 
     def schema_version(self) -> int:
         with self.transaction() as cur:
@@ -191,7 +401,9 @@ class RulingsStore:
         """All or nothing: one transaction. → (created, updated)."""
         created = updated = 0
         with self.transaction(write=True) as cur:
-            for item in items:
+            for n, item in enumerate(items):
+                if n % IMPORT_BATCH == 0:
+                    budget.check()   # a timed-out import stops here and rolls back
                 _, new = self._put(cur, scope, item["kind"], item["a"], item["b"], item["verdict"],
                                    item.get("note", ""), item.get("judge") or "", item.get("decided_at"))
                 created, updated = created + new, updated + (not new)
