@@ -1,0 +1,148 @@
+"""The Lexicon: the one object game rules and the API hold, with every question about words.
+
+Rules never open data files, never reach into the store and never fold ё
+themselves; they ask here.  Each method delegates to the unit that owns the
+answer (morphology, the compiled store, pronunciation, frequency, profanity,
+abbreviations, numbers, transliteration, text), so a newcomer finds any word
+question in one place and its implementation one step away.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Iterable
+
+from lexicon import abbreviations, frequency, morphology, numbers, profanity, translit
+from lexicon.cognates import CognateEngine, Verdict, WordAnalysis
+from lexicon.fragments import FragmentFinder
+from lexicon.overrides import NO_RULINGS, Oracle
+from lexicon.store import LexiconStore
+from lexicon.text import NormalizedWord, Token, fold_key, normalize_word, tokenize
+
+# A word no dictionary knows still exists for a game when wordfreq has seen it this often
+# (Zipf 2.5 ≈ three uses per billion words); invented glued words score 0.
+ATTESTED_ZIPF = 2.5
+
+SOURCE_DICTIONARY = "pymorphy3 (OpenCorpora)"
+SOURCE_COMPILED = "составленный словарь (морфемный словарь Тихонова)"
+
+
+@dataclass(frozen=True)
+class WordStatus:
+    """Does a word exist, and who says so.  Each game picks the strictness it needs."""
+    word: str
+    dictionary: bool        # pymorphy3 knows this very form
+    compiled: bool          # the compiled lexicon lists the form or one of its lemmas
+    zipf: float             # wordfreq, 0.0 when never seen
+
+    @property
+    def attested(self) -> bool:
+        return self.zipf >= ATTESTED_ZIPF
+
+    @property
+    def known(self) -> bool:
+        """Some source knows it (the loosest reading: Codenames' «an existing word»)."""
+        return self.dictionary or self.compiled or self.attested
+
+    @property
+    def sources(self) -> tuple[str, ...]:
+        out = [SOURCE_DICTIONARY] * self.dictionary + [SOURCE_COMPILED] * self.compiled
+        return tuple(out + ([f"wordfreq (Zipf {self.zipf})"] if self.attested else []))
+
+
+class Lexicon:
+    def __init__(self, engine: CognateEngine | None = None, pronouncer=None, store: LexiconStore | None = None):
+        self.engine = engine or CognateEngine(store)
+        self._pronouncer = pronouncer
+
+    # --- the lexicon itself ----------------------------------------------------------------
+    @property
+    def store(self) -> LexiconStore:
+        return self.engine.store
+
+    def info(self) -> dict:
+        store = self.store
+        return {"version": store.version, "lemmas": store.lemma_count, "families": store.family_count,
+                "sources": store.sources_note}
+
+    # --- text and words ----------------------------------------------------------------------
+    normalize = staticmethod(normalize_word)
+    tokenize = staticmethod(tokenize)
+    fold = staticmethod(fold_key)
+    parses = staticmethod(morphology.parses)
+    lemmas = staticmethod(morphology.lemmas)
+    forms = staticmethod(morphology.forms)
+    in_dictionary = staticmethod(morphology.is_known)
+
+    def analyse(self, word: str | NormalizedWord) -> WordAnalysis:
+        return self.engine.analyse(word)
+
+    def status(self, word: str) -> WordStatus:
+        text = fold_key(word)
+        compiled = any(self.store.word(fold_key(form)) is not None for form in (text, *morphology.lemmas(text)))
+        return WordStatus(word, morphology.is_known(text), compiled, frequency.zipf(word))
+
+    def is_word(self, word: str) -> bool:
+        return self.status(word).known
+
+    def headword(self, word: str) -> bool:
+        """The compiled lexicon lists the word itself as a dictionary form (Tikhonov's headwords)."""
+        key = fold_key(word)
+        record = self.store.word(key)
+        return record is not None and fold_key(record.word) == key
+
+    def has_tag(self, word: str, *grammemes: str) -> bool:
+        """Some dictionary parse of the form carries all these grammemes."""
+        return any(all(g in p.tag for g in grammemes) for p in morphology.parses(word) if p.known)
+
+    frequency = staticmethod(frequency.zipf)
+    profanity = staticmethod(profanity.find)
+    abbreviation = staticmethod(abbreviations.identify)
+
+    def fragments(self, bases: Iterable[str]) -> FragmentFinder:
+        return FragmentFinder(bases)
+
+    # --- numbers and other scripts -------------------------------------------------------------
+    number_word = staticmethod(numbers.number_word)
+    number_value = staticmethod(numbers.lemma_value)
+    roman_value = staticmethod(numbers.roman_value)
+    group_numbers = staticmethod(numbers.group_numbers)
+    latin_readings = staticmethod(translit.latin_readings)
+    name_key = staticmethod(translit.name_key)
+
+    # --- sound ---------------------------------------------------------------------------------
+    @property
+    def pronouncer(self):
+        if self._pronouncer is None:
+            from lexicon.pronunciation import Pronouncer
+
+            self._pronouncer = Pronouncer(morph=morphology.analyzer())
+        return self._pronouncer
+
+    def readings(self, word: str):
+        return self.pronouncer.readings(word)
+
+    def homophones(self, a: str, b: str):
+        return self.pronouncer.homophones(a, b)
+
+    # --- roots -------------------------------------------------------------------------------
+    def compare(self, a: str | NormalizedWord, b: str | NormalizedWord, oracle: Oracle = NO_RULINGS) -> Verdict:
+        """Are a and b однокоренные?  A judge's ruling in `oracle` beats the lexicon."""
+        return self.ruled(self.engine.compare(a, b), oracle)
+
+    @staticmethod
+    def ruled(verdict: Verdict, oracle: Oracle) -> Verdict:
+        """The verdict with the oracle's cognate ruling on its pair applied (a cached verdict may be reused)."""
+        override = oracle.find("cognate", verdict.a.word.raw, verdict.b.word.raw) if oracle else None
+        if override is None:
+            return verdict
+        engine = {"cognate": verdict.cognate, "confidence": verdict.confidence,
+                  "shared_roots": verdict.shared_roots, "evidence": verdict.evidence}
+        yes = bool(override.verdict)
+        return replace(verdict, cognate=yes, confidence="certain",   # the judge decided, either way
+                       shared_roots=verdict.shared_roots if yes else [], evidence=[override.explain(engine)])
+
+    def related(self, analysis, limit: int = 30) -> list[str]:
+        return self.engine.related(analysis, limit)
+
+
+__all__ = ["Lexicon", "WordStatus", "ATTESTED_ZIPF", "Token", "NormalizedWord"]
