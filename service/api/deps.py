@@ -5,6 +5,7 @@ from typing import Annotated
 
 from fastapi import Depends, Request
 
+from lexicon import Lexicon
 from lexicon.cognates import CognateEngine
 from lexicon.pronunciation import Pronouncer
 from lexicon.text import InvalidWord, NormalizedWord, normalize_word
@@ -16,6 +17,18 @@ def get_engine(request: Request) -> CognateEngine:
 
 
 Engine = Annotated[CognateEngine, Depends(get_engine)]
+
+
+def get_lexicon(request: Request) -> Lexicon:
+    """The one Lexicon every router and rule asks (built over the app's engine and pronouncer)."""
+    state = request.app.state
+    found = getattr(state, "lexicon", None)
+    if found is None or found.engine is not state.engine:
+        found = state.lexicon = Lexicon(state.engine, state.pronouncer)
+    return found
+
+
+Words = Annotated[Lexicon, Depends(get_lexicon)]
 
 
 def get_pronouncer(request: Request) -> Pronouncer:

@@ -44,3 +44,21 @@ def scoped(app, scope: str | None, kind: str) -> ScopeRulings:
         log.exception("rulings store unavailable")
         raise HTTPException(503, f"the rulings store is unavailable ({type(exc).__name__}); "
                                  "retry, or check without a scope") from exc
+
+
+def oracle_for(app, scope: str | None):
+    """The oracle every check hands the lexicon: the scope's rulings, or nobody's when there is no scope."""
+    from lexicon.overrides import NO_RULINGS
+    from service.rulings.oracle import ScopeOracle
+
+    if not scope:
+        return NO_RULINGS
+    try:
+        return ScopeOracle(store_for(app), scope)
+    except ValueError as exc:
+        raise HTTPException(422, f"scope: {exc}") from exc
+    except Exception as exc:
+        # A check with a scope must not silently ignore the judge: refuse with 503 instead.
+        log.exception("rulings store unavailable")
+        raise HTTPException(503, f"the rulings store is unavailable ({type(exc).__name__}); "
+                                 "retry, or check without a scope") from exc
