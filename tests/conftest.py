@@ -21,6 +21,14 @@ def engine():
 
 
 @pytest.fixture(scope="session")
+def lexicon(engine):
+    """The facade every rule asks, over the session's one engine."""
+    from lexicon import Lexicon
+
+    return Lexicon(engine)
+
+
+@pytest.fixture(scope="session")
 def client(engine):
     from fastapi.testclient import TestClient
 
