@@ -45,9 +45,6 @@ load: install
 lexicon: install
 	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev,build]'
 	$(PY) -m lexicon.build --sources $(SOURCES)
-	$(PY) -m lexicon.build.stress --sources $(SOURCES)
-	$(PY) -m lexicon.build.profanity --sources $(SOURCES)
-	$(PY) -m lexicon.build.frequency
 
 clean:
 	rm -rf $(VENV) .pytest_cache *.egg-info

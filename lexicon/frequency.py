@@ -1,7 +1,7 @@
 """How common is a Russian word form?  Zipf scale (log10 of uses per billion words).
 
 Figures from wordfreq (R. Speer et al.; CC BY-SA 4.0 data), compiled into
-lexicon/data/frequency.dawg by `python -m lexicon.build.frequency`.
+lexicon/data/frequency.dawg by `python -m lexicon.build --only frequency`.
 """
 from __future__ import annotations
 

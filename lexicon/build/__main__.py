@@ -1,4 +1,12 @@
-"""python -m lexicon.build --sources ../shared/lexicon-sources [--no-tikhonov] [--wiktionary DUMP]"""
+"""python -m lexicon.build — builds every compiled data file of the lexicon from the raw public sources.
+
+    python -m lexicon.build --sources ../shared/lexicon-sources            # everything
+    python -m lexicon.build --only lexicon --out /tmp/x.sqlite --no-curated  # one part, elsewhere
+    python -m lexicon.build --skip stress                                  # all but espeak's stress
+
+Parts: lexicon (lexicon.sqlite: morphemes, families), stress (stress.sqlite), profanity
+(profanity.json), frequency (frequency.dawg).  Each part's builder lives in its own module here.
+"""
 from __future__ import annotations
 
 import argparse
@@ -7,33 +15,85 @@ import sys
 import time
 from pathlib import Path
 
-from lexicon.build.compile import compile_lexicon
-from lexicon.build.writer import write_lexicon
 from lexicon.store import DEFAULT_PATH
 
 PROJECT = Path(__file__).resolve().parents[2]
+DATA = PROJECT / "lexicon" / "data"
+PARTS = ("lexicon", "stress", "profanity", "frequency")
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m lexicon.build", description="Compile the Корень lexicon.")
-    parser.add_argument("--sources", type=Path, default=PROJECT.parent / "shared" / "lexicon-sources",
-                        help="folder with the raw public sources (default: ../shared/lexicon-sources)")
-    parser.add_argument("--out", type=Path, default=DEFAULT_PATH, help="SQLite file to write")
-    parser.add_argument("--no-tikhonov", action="store_true", help="drop the Tikhonov segmentation layer")
-    parser.add_argument("--no-curated", action="store_true",
-                        help="leave out lexicon/curated (root senses, allomorphs): to measure what they add")
-    parser.add_argument("--wiktionary", type=Path, help="a ru.wiktionary pages-articles dump (.xml or .xml.bz2)")
-    args = parser.parse_args(argv)
-    if not (args.sources / "derivbase-ru").is_dir():
-        parser.error(f"{args.sources} does not look like lexicon-sources (no derivbase-ru/)")
-    started = time.perf_counter()
+def build_families(args) -> dict:
+    from lexicon.build.compile import compile_lexicon
+    from lexicon.build.writer import write_lexicon
+
     compiled = compile_lexicon(args.sources, use_tikhonov=not args.no_tikhonov, wiktionary=args.wiktionary,
                                use_curated=not args.no_curated)
     layers = (["derivbase-ru"] + ([] if args.no_tikhonov else ["tikhonov"]) + ([] if args.no_curated else ["curated"])
               + (["wiktionary"] if args.wiktionary else []))
     version = write_lexicon(compiled, args.out, ",".join(layers))
-    print(json.dumps({"version": version, "out": str(args.out), "seconds": round(time.perf_counter() - started, 1),
-                      **compiled.stats}, ensure_ascii=False))
+    return {"version": version, "out": str(args.out), **compiled.stats}
+
+
+def build_stress(args) -> dict:
+    from lexicon.build.stress import build_stress as build
+
+    return {"out": str(build(args.sources, args.data_dir, use_espeak=not args.no_espeak))}
+
+
+def build_profanity(args) -> dict:
+    from lexicon.build import profanity
+
+    out = args.data_dir / "profanity.json"
+    data = profanity.build(args.sources, out)
+    return {"out": str(out), "lemmas": len(data["lemmas"]), "variants": len(data["variants"]),
+            "dropped": len(data["dropped"])}
+
+
+def build_frequency(args) -> dict:
+    from lexicon.build.frequency import build_frequency as build
+
+    return {"out": str(build(args.data_dir / "frequency.dawg"))}
+
+
+BUILDERS = {"lexicon": build_families, "stress": build_stress, "profanity": build_profanity,
+            "frequency": build_frequency}
+
+
+def parse_parts(text: str) -> set[str]:
+    parts = {p.strip() for p in text.split(",") if p.strip()}
+    unknown = parts - set(PARTS)
+    if unknown:
+        raise argparse.ArgumentTypeError(f"unknown part(s) {', '.join(sorted(unknown))}; parts: {', '.join(PARTS)}")
+    return parts
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="python -m lexicon.build", description="Собрать данные словаря Корня.")
+    p.add_argument("--sources", type=Path, default=PROJECT.parent / "shared" / "lexicon-sources",
+                   help="папка с исходными открытыми данными (по умолчанию ../shared/lexicon-sources)")
+    p.add_argument("--only", type=parse_parts, help=f"собрать только эти части через запятую: {', '.join(PARTS)}")
+    p.add_argument("--skip", type=parse_parts, default=set(), help="пропустить эти части")
+    p.add_argument("--out", type=Path, default=DEFAULT_PATH, help="куда записать lexicon.sqlite")
+    p.add_argument("--data-dir", type=Path, default=DATA, help="папка для stress, profanity и frequency")
+    p.add_argument("--no-tikhonov", action="store_true", help="без слоя разборов Тихонова")
+    p.add_argument("--no-curated", action="store_true",
+                   help="без lexicon/curated (омонимичные корни, алломорфы): чтобы измерить их вклад")
+    p.add_argument("--no-espeak", action="store_true", help="ударения только по Тихонову (espeak-ng — GPL-3.0)")
+    p.add_argument("--wiktionary", type=Path, help="дамп ru.wiktionary pages-articles (.xml или .xml.bz2)")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = parser()
+    args = ap.parse_args(argv)
+    if not (args.sources / "derivbase-ru").is_dir():
+        ap.error(f"{args.sources} does not look like lexicon-sources (no derivbase-ru/)")
+    parts = [p for p in PARTS if p in (args.only or set(PARTS)) and p not in args.skip]
+    for part in parts:
+        started = time.perf_counter()
+        report = BUILDERS[part](args)
+        print(json.dumps({"part": part, "seconds": round(time.perf_counter() - started, 1), **report},
+                         ensure_ascii=False))
     return 0
 
 

@@ -3,11 +3,10 @@
 wordfreq's Russian table unpacks into a 700k-entry Python dict (about 140 MB
 per process); a DAWG of the same forms (Cyrillic only, Zipf rounded to 0.1)
 is 5 MB of C++ memory that forked workers share untouched.
-Usage: python -m lexicon.build.frequency [--out lexicon/data]   (needs the `build` extra)
+Built by `python -m lexicon.build --only frequency` (needs the `build` extra).
 """
 from __future__ import annotations
 
-import argparse
 import math
 import re
 from pathlib import Path
@@ -28,14 +27,3 @@ def build_frequency(out: Path = DEFAULT_PATH) -> Path:
     out.parent.mkdir(parents=True, exist_ok=True)
     dawg.IntDAWG(items).save(str(out))
     return out
-
-
-def main() -> None:
-    parser = argparse.ArgumentParser(prog="python -m lexicon.build.frequency")
-    parser.add_argument("--out", type=Path, default=DEFAULT_PATH)
-    args = parser.parse_args()
-    print(build_frequency(args.out))
-
-
-if __name__ == "__main__":
-    main()

@@ -1,4 +1,4 @@
-"""Compile the profanity lexicon: python -m lexicon.build.profanity --sources ../shared/lexicon-sources
+"""Compile the profanity lexicon (`python -m lexicon.build --only profanity`).
 
 Reads profanity/slaviclean_ru.csv (MIT) and profanity/ldnoobw_v2_ru.txt (CC0)
 in place and writes lexicon/data/profanity.json, small and deterministic:
@@ -21,11 +21,9 @@ from __future__ import annotations
 
 from lexicon.text import fold_key
 
-import argparse
 import csv
 import json
 import re
-import sys
 from collections import defaultdict
 from pathlib import Path
 
@@ -130,22 +128,3 @@ def build(sources: Path, out: Path = OUT) -> dict:
     out.write_text(json.dumps(data, ensure_ascii=False, sort_keys=False, separators=(",", ":")) + "\n",
                    encoding="utf-8")
     return data
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sources", default="../shared/lexicon-sources", type=Path)
-    parser.add_argument("--out", default=OUT, type=Path)
-    args = parser.parse_args(argv)
-    if not (args.sources / "profanity" / "slaviclean_ru.csv").exists():
-        print(f"no profanity sources under {args.sources}", file=sys.stderr)
-        return 2
-    data = build(args.sources, args.out)
-    size = args.out.stat().st_size
-    print(f"wrote {args.out}: {len(data['lemmas'])} lemmas, {sum(len(v.split()) for v in data['forms'].values())} extra forms, "
-          f"{len(data['variants'])} LDNOOBW variants, {len(data['dropped'])} dropped; {size / 1024:.0f} KiB")
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

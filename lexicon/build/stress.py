@@ -16,11 +16,10 @@ stressed vowel is ё.  Rows:
 
 Deterministic: rows are sorted and written into a fresh file; the same
 inputs and library versions give the same bytes.
-Usage: python -m lexicon.build.stress [--sources DIR] [--out DIR] [--no-espeak]
+Built by `python -m lexicon.build --only stress [--no-espeak]`.
 """
 from __future__ import annotations
 
-import argparse
 import ctypes
 import os
 import re
@@ -235,17 +234,3 @@ def build_stress(sources: Path, out_dir: Path, use_espeak: bool = True) -> Path:
     stats["bytes"] = out.stat().st_size
     print(" ".join(f"{k}={v}" for k, v in sorted(stats.items())), file=sys.stderr)
     return out
-
-
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--sources", type=Path, default=ROOT.parent / "shared" / "lexicon-sources")
-    ap.add_argument("--out", type=Path, default=ROOT / "lexicon" / "data")
-    ap.add_argument("--no-espeak", action="store_true",
-                    help="Tikhonov only (espeak-ng is GPL-3.0)")
-    args = ap.parse_args()
-    print(build_stress(args.sources, args.out, use_espeak=not args.no_espeak))
-
-
-if __name__ == "__main__":
-    main()
