@@ -29,6 +29,9 @@ class Settings:
     max_batch_pairs: int = field(default_factory=lambda: _int("KOREN_MAX_BATCH_PAIRS", 1000))
     request_timeout_s: float = field(default_factory=lambda: float(_int("KOREN_REQUEST_TIMEOUT_MS", 10_000)) / 1000)
     cors_origins: tuple[str, ...] = field(default_factory=lambda: _list("KOREN_CORS_ORIGINS"))
+    # Requests one worker holds at once (running in its thread pool of 40 or waiting for a thread there);
+    # one more gets 503 with Retry-After at once.  0 turns shedding off.
+    max_in_flight: int = field(default_factory=lambda: _int("KOREN_MAX_IN_FLIGHT", 64))
 
 
 def load() -> Settings:

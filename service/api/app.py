@@ -57,5 +57,6 @@ def create_app(engine: CognateEngine | None = None, pronouncer: Pronouncer | Non
         app.add_middleware(CORSMiddleware, allow_origins=list(settings.cors_origins),
                            allow_methods=["GET", "POST", "DELETE"], allow_headers=["Authorization", "Content-Type"])
     app.add_middleware(RelativeRedirectMiddleware)
-    app.add_middleware(GuardMiddleware, max_body_bytes=settings.max_body_bytes, timeout_s=settings.request_timeout_s)
+    app.add_middleware(GuardMiddleware, max_body_bytes=settings.max_body_bytes, timeout_s=settings.request_timeout_s,
+                       max_in_flight=settings.max_in_flight)
     return app

@@ -1,9 +1,15 @@
-"""ASGI middleware: body-size limit, request timeout, access log and metrics.
+"""ASGI middleware: load shedding, body-size limit, request timeout, access log and metrics.
 
 Pure ASGI (no BaseHTTPMiddleware) so the cost per request stays in
 microseconds.  The access log is one JSON line per request with the route
 template, never the query string, body or headers: no words a player said
 and no tokens end up in logs.
+
+Load shedding: a worker holds at most ``max_in_flight`` requests (running in
+the thread pool or waiting for a thread there); one more is answered at once
+with 503 and ``Retry-After: 1`` instead of queueing towards the timeout.  The
+count drops as answers leave, so the worker takes requests again the moment
+load falls.  Health probes and /metrics are never shed.
 """
 from __future__ import annotations
 
@@ -17,24 +23,58 @@ from service.api import metrics
 
 access_log = logging.getLogger("koren.access")
 
+NOSNIFF = (b"x-content-type-options", b"nosniff")
+NOT_SHED = frozenset({"/v1/health", "/v1/health/live", "/v1/health/ready", "/metrics"})
+# Metric labels come from a closed set: a client's made-up method or path never becomes a series.
+METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
 
-def _problem(status: int, title: str, detail: str) -> tuple[dict, bytes]:
+
+def _problem(status: int, title: str, detail: str, *headers: tuple[bytes, bytes]) -> tuple[dict, bytes]:
     body = json.dumps({"type": "about:blank", "title": title, "status": status, "detail": detail}).encode()
     start = {"type": "http.response.start", "status": status,
-             "headers": [(b"content-type", b"application/problem+json"), (b"content-length", str(len(body)).encode())]}
+             "headers": [(b"content-type", b"application/problem+json"), (b"content-length", str(len(body)).encode()),
+                         *headers]}
     return start, body
 
 
+def _with_nosniff(message: dict) -> dict:
+    headers = list(message.get("headers") or [])
+    if not any(name.lower() == NOSNIFF[0] for name, _ in headers):
+        headers.append(NOSNIFF)
+    return {**message, "headers": headers}
+
+
 class GuardMiddleware:
-    def __init__(self, app, max_body_bytes: int, timeout_s: float):
+    def __init__(self, app, max_body_bytes: int, timeout_s: float, max_in_flight: int = 0):
         self.app = app
         self.max_body = max_body_bytes
         self.timeout = timeout_s
+        self.max_in_flight = max_in_flight  # 0: no limit
+        self.in_flight = 0                  # this worker's requests not yet answered (one event loop: no lock)
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
         started = time.perf_counter()
+        if scope.get("path") in NOT_SHED:
+            return await self._guarded(scope, receive, send, started)
+        if self.max_in_flight and self.in_flight >= self.max_in_flight:
+            return await self._shed(scope, send, started)
+        self.in_flight += 1
+        try:
+            await self._guarded(scope, receive, send, started)
+        finally:
+            self.in_flight -= 1
+
+    async def _shed(self, scope, send, started) -> None:
+        start, body = _problem(503, "Overloaded",
+                               f"this worker already holds {self.max_in_flight} requests (KOREN_MAX_IN_FLIGHT); "
+                               "retry after a second", (b"retry-after", b"1"))
+        await send(_with_nosniff(start))
+        await send({"type": "http.response.body", "body": body})
+        self._record(scope, {"status": 503}, started, "shed")
+
+    async def _guarded(self, scope, receive, send, started) -> None:
         state = {"status": 500, "sent": False}
 
         async def send_tracking(message):
@@ -43,6 +83,7 @@ class GuardMiddleware:
             if message["type"] == "http.response.start":
                 state["status"] = message["status"]
                 state["sent"] = True
+                message = _with_nosniff(message)
             await send(message)
 
         async def fail(status: int, title: str, detail: str):
@@ -88,11 +129,12 @@ class GuardMiddleware:
         self._record(scope, state, started)
 
     @staticmethod
-    def _record(scope, state, started) -> None:
+    def _record(scope, state, started, template: str | None = None) -> None:
         elapsed = time.perf_counter() - started
         route = scope.get("route")
-        template = getattr(route, "path", None) or "unmatched"
-        metrics.REQUESTS.labels(scope.get("method", ""), template, str(state["status"])).inc()
+        template = template or getattr(route, "path", None) or "unmatched"
+        method = scope.get("method", "")
+        metrics.REQUESTS.labels(method if method in METHODS else "other", template, str(state["status"])).inc()
         metrics.LATENCY.labels(template).observe(elapsed)
         if access_log.isEnabledFor(logging.INFO):
             access_log.info(json.dumps({"method": scope.get("method"), "route": template, "status": state["status"],
