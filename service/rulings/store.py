@@ -132,6 +132,9 @@ except (OSError, AttributeError):   # not Linux, or a libc without statx
     _statx = None
 
 
+_KEPT_OPEN: list = []   # connections that must never be closed (RulingsStore._dispose)
+
+
 def _unchangeable(path: str) -> bool:
     """Is the file immutable or append-only (chattr +i / +a)?  False when absent or unknowable."""
     if _statx is None:
@@ -197,6 +200,7 @@ class RulingsStore:
     def __init__(self, url: str | None = None):
         url = url or os.environ.get("KOREN_DATABASE_URL") or f"sqlite:///{DEFAULT_SQLITE}"
         self._identity: tuple[int, int] | None = None   # (st_dev, st_ino) of the SQLite file once open
+        self._frozen = False                            # its -shm is immutable: connections must not close
         if url.startswith(("postgresql://", "postgres://")):
             import psycopg  # optional dependency: only PostgreSQL deployments need it
 
@@ -271,8 +275,14 @@ class RulingsStore:
             raise StoreUnavailable(self.name, action, f"the database file was {what} while the service ran; "
                                    "restore it and restart the service")
         # Readers write to the WAL index (-shm) too, so an immutable -shm stops reads as well as writes.
+        self._frozen = _unchangeable(f"{self._path}-shm")
+        if self._frozen:
+            with self._lock:
+                idle, self._idle = self._idle, []
+            for conn in idle:
+                self._dispose(conn)
         for suffix in ("-shm", "", "-wal") if action == "write" else ("-shm",):
-            if _unchangeable(f"{self._path}{suffix}"):
+            if self._frozen if suffix == "-shm" else _unchangeable(f"{self._path}{suffix}"):
                 raise StoreUnavailable(self.name, action, f"{self._path.name}{suffix} is immutable or append-only "
                                        "(chattr +i/+a); SQLite cannot change it")
 
@@ -292,9 +302,22 @@ class RulingsStore:
 
     def _release(self, conn) -> None:
         with self._lock:
-            if len(self._idle) < MAX_IDLE:
+            if len(self._idle) < MAX_IDLE and not self._frozen:
                 self._idle.append(conn)
                 return
+        self._dispose(conn)
+
+    def _dispose(self, conn) -> None:
+        """Close a connection, unless the WAL index (-shm) has become immutable.
+
+        Closing the last connection to a WAL database writes to the memory-mapped -shm, and that write
+        into an immutable file kills the process with SIGBUS (at shutdown, too).  Such connections are
+        kept open for the life of the process instead; the WAL keeps what they committed.
+        """
+        if self.dialect == "sqlite" and (self._frozen or _unchangeable(f"{self._path}-shm")):
+            _KEPT_OPEN.append(conn)
+            ctypes.pythonapi.Py_IncRef(ctypes.py_object(conn))   # not even freed at interpreter exit
+            return
         conn.close()
 
     @contextmanager
@@ -327,7 +350,7 @@ class RulingsStore:
                 committing = True
                 conn.execute("COMMIT")
         except BaseException as exc:
-            conn.close()   # a connection that failed mid-way is not trusted again
+            self._dispose(conn)   # a connection that failed mid-way is not trusted again
             fault = self._fault(exc, action, committing) if isinstance(exc, Exception) else None
             if fault is None:
                 raise
@@ -370,7 +393,7 @@ class RulingsStore:
         with self._lock:
             idle, self._idle = self._idle, []
         for conn in idle:
-            conn.close()
+            self._dispose(conn)
 
     # --- rulings -------------------------------------------------------------
     _UPSERT = (f"INSERT INTO rulings ({_COLUMNS.removeprefix('id, ')}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "

@@ -3,29 +3,46 @@
 Reads are open.  Writes need `Authorization: Bearer <KOREN_RULINGS_TOKEN>`;
 with no token configured the store is read-only (403), so a deployment that
 forgot the variable does not take writes from anyone.
+
+Every answer to a write is true.  A write runs in a worker thread and its
+endpoint waits for that thread to commit or roll back even when the request
+times out meanwhile (see ``_settled``): a 201/200/204 means stored; a 503 says
+in ``stored`` (false, or null when a fault hit COMMIT itself) and in its
+detail what became of it.  Store faults (disk full, read-only, I/O error,
+file deleted, server down) answer 503 problem+json naming the store.
 """
 from __future__ import annotations
 
+import asyncio
 import functools
 import hmac
 import logging
 import os
 from datetime import datetime, timezone
+from typing import Callable, TypeVar
+
 from fastapi import APIRouter, Path, Query, Request, Response
 from fastapi.responses import JSONResponse
+from starlette.concurrency import run_in_threadpool
 
+from lexicon.budget import WorkCancelled
 from lexicon.normalize import InvalidWord
 from service import rulings
 from service.api.errors import problem
 from service.api.schemas_rulings import (RulingIn, RulingOut, RulingsExport, RulingsImportIn, RulingsImportOut,
                                          RulingsList)
 from service.rulings import RulingsStore
+from service.rulings.store import StoreUnavailable
 
 router = APIRouter(prefix="/v1/rulings", tags=["rulings"])
 log = logging.getLogger("koren.rulings")
 TOKEN_ENV = "KOREN_RULINGS_TOKEN"
+STORE_ERRORS = {503: {"description": "the rulings store is unavailable (named in the detail)"}}
 WRITE_ERRORS = {401: {"description": "missing or wrong bearer token"},
-                403: {"description": "writes are disabled: KOREN_RULINGS_TOKEN is not set"}}
+                403: {"description": "writes are disabled: KOREN_RULINGS_TOKEN is not set"},
+                503: {"description": "not stored (or, with \"stored\": null, unknown): the store failed or the "
+                                     "request timed out before COMMIT"}}
+T = TypeVar("T")
 
 
 class Refused(Exception):
@@ -51,11 +68,25 @@ def writer(request: Request) -> None:
 def store(request: Request) -> RulingsStore:
     try:
         return rulings.store_for(request.app)
+    except StoreUnavailable as exc:
+        log.error("%s", exc)
+        raise Refused(unavailable(exc)) from exc
     except Exception as exc:
         log.exception("rulings store unavailable")
-        raise Refused(problem(503, "Rulings store unavailable", f"{type(exc).__name__}: the database cannot be opened",
-                              "/problems/rulings-store"))
+        said = str(exc)[:300] if isinstance(exc, (ValueError, RuntimeError)) else type(exc).__name__
+        raise Refused(problem(503, "Rulings store unavailable", f"the rulings store cannot be opened: {said}",
+                              "/problems/rulings-store")) from exc
 
+
+def unavailable(exc: StoreUnavailable) -> JSONResponse:
+    extra = {"stored": exc.stored} if exc.action == "write" else {}
+    return problem(503, "Rulings store unavailable", str(exc), "/problems/rulings-store", store=exc.store, **extra)
+
+
+def timed_out(request: Request) -> JSONResponse:
+    timeout = request.app.state.settings.request_timeout_s
+    return problem(503, "Request timed out", f"no answer within {timeout:g} s (KOREN_REQUEST_TIMEOUT_MS); "
+                   "nothing was stored: the write was rolled back before COMMIT", "/problems/timeout", stored=False)
 
 
 def _guarded(fn):
@@ -66,7 +97,44 @@ def _guarded(fn):
             return fn(*args, **kwargs)
         except Refused as refused:
             return refused.response
+        except StoreUnavailable as exc:
+            log.error("%s", exc)
+            return unavailable(exc)
     return wrapper
+
+
+def _guarded_write(fn):
+    """_guarded for the async write endpoints; a write rolled back at the timeout answers so."""
+    @functools.wraps(fn)
+    async def wrapper(request: Request, *args, **kwargs):
+        try:
+            return await fn(request, *args, **kwargs)
+        except Refused as refused:
+            return refused.response
+        except StoreUnavailable as exc:
+            log.error("%s", exc)
+            return unavailable(exc)
+        except WorkCancelled:
+            return timed_out(request)
+    return wrapper
+
+
+async def _settled(work: Callable[[], T]) -> T:
+    """Run a store write in a worker thread and return only once it has committed or rolled back.
+
+    At the request timeout the middleware cancels this task and would answer 503 at once, while the
+    thread goes on and may commit: a 503 for a stored ruling.  So the cancellation is held here until
+    the thread settles.  The budget is spent by then: a write not yet at COMMIT rolls back and raises
+    WorkCancelled (answered "nothing was stored"); one already committing finishes, and its real
+    answer goes out a little late.
+    """
+    task = asyncio.ensure_future(run_in_threadpool(work))
+    while not task.done():
+        try:
+            await asyncio.wait({task})
+        except asyncio.CancelledError:
+            continue   # cancelled once, by the timeout: keep waiting for the thread's outcome
+    return task.result()
 
 
 def _bad_pair(exc: Exception) -> JSONResponse:
@@ -76,13 +144,13 @@ def _bad_pair(exc: Exception) -> JSONResponse:
 
 @router.post("", response_model=RulingOut, status_code=201, operation_id="create_ruling",
              responses={200: {"description": "replaced the scope's earlier ruling on the same pair"}, **WRITE_ERRORS})
-@_guarded
-def create(body: RulingIn, request: Request, response: Response) -> dict | JSONResponse:
+@_guarded_write
+async def create(request: Request, body: RulingIn, response: Response) -> dict | JSONResponse:
     """Record a ruling; it overrides the engine in every later check sent with this `scope`."""
     writer(request)
     try:
-        ruling, created = store(request).add(body.scope, body.kind, body.a, body.b, body.verdict, body.note,
-                                             body.judge or "")
+        ruling, created = await _settled(lambda: store(request).add(
+            body.scope, body.kind, body.a, body.b, body.verdict, body.note, body.judge or ""))
     except (InvalidWord, ValueError) as exc:
         return _bad_pair(exc)
     response.status_code = 201 if created else 200
@@ -90,7 +158,7 @@ def create(body: RulingIn, request: Request, response: Response) -> dict | JSONR
     return ruling.to_json()
 
 
-@router.get("", response_model=RulingsList, operation_id="list_rulings")
+@router.get("", response_model=RulingsList, operation_id="list_rulings", responses=STORE_ERRORS)
 @_guarded
 def list_(request: Request, scope: str = Query(..., min_length=1, max_length=200),
           kind: str | None = Query(None, pattern="^(cognate|guess|chgk_answer)$")) -> dict:
@@ -101,7 +169,7 @@ def list_(request: Request, scope: str = Query(..., min_length=1, max_length=200
     return {"scope": scope, "rulings": [r.to_json() for r in found]}
 
 
-@router.get("/export", response_model=RulingsExport, operation_id="export_rulings")
+@router.get("/export", response_model=RulingsExport, operation_id="export_rulings", responses=STORE_ERRORS)
 @_guarded
 def export(request: Request, scope: str = Query(..., min_length=1, max_length=200)) -> dict:
     """The scope's rulings as a JSON document that POST /v1/rulings/import takes back."""
@@ -116,8 +184,8 @@ def export(request: Request, scope: str = Query(..., min_length=1, max_length=20
 
 
 @router.post("/import", response_model=RulingsImportOut, operation_id="import_rulings", responses=WRITE_ERRORS)
-@_guarded
-def import_(body: RulingsImportIn, request: Request,
+@_guarded_write
+async def import_(request: Request, body: RulingsImportIn,
             scope: str | None = Query(None, min_length=1, max_length=200,
                                       description="import into this scope (overrides the document's)")) -> dict:
     """All or nothing: one bad ruling rejects the whole document. Same pairs replace the scope's rulings."""
@@ -128,13 +196,13 @@ def import_(body: RulingsImportIn, request: Request,
                        "/problems/validation")
     items = [item.model_dump() for item in body.rulings]
     try:
-        created, updated = store(request).import_many(target, items)
+        created, updated = await _settled(lambda: store(request).import_many(target, items))
     except (InvalidWord, ValueError) as exc:
         return _bad_pair(exc)
     return {"scope": target, "imported": len(items), "created": created, "updated": updated}
 
 
-@router.get("/{ruling_id}", response_model=RulingOut, operation_id="get_ruling")
+@router.get("/{ruling_id}", response_model=RulingOut, operation_id="get_ruling", responses=STORE_ERRORS)
 @_guarded
 def get(request: Request, ruling_id: int = Path(..., ge=1, le=2**62)) -> dict | JSONResponse:
     found = store(request).get(ruling_id)
@@ -143,9 +211,9 @@ def get(request: Request, ruling_id: int = Path(..., ge=1, le=2**62)) -> dict | 
 
 @router.delete("/{ruling_id}", status_code=204, operation_id="delete_ruling",
                responses={404: {"description": "no such ruling"}, **WRITE_ERRORS})
-@_guarded
-def delete(request: Request, ruling_id: int = Path(..., ge=1, le=2**62)) -> Response:
+@_guarded_write
+async def delete(request: Request, ruling_id: int = Path(..., ge=1, le=2**62)) -> Response:
     writer(request)
-    if store(request).delete(ruling_id) is None:
+    if await _settled(lambda: store(request).delete(ruling_id)) is None:
         return problem(404, "Not found", f"no ruling {ruling_id}")
     return Response(status_code=204)
