@@ -28,6 +28,7 @@ from service.rulings import RulingsStore
 from service.rulings.store import StoreUnavailable
 from service.settings import Settings
 from tests.live_server import ROOT
+from tests.service.test_rulings import db_url  # noqa: F401 — the sqlite / postgresql store fixture
 
 TOKEN = "t0ken-for-faults"
 AUTH = {"Authorization": f"Bearer {TOKEN}"}
@@ -58,8 +59,8 @@ class Proxy:
         self._hook(sql)
         return self._conn.execute(sql, params)
 
-    def close(self):
-        self._conn.close()
+    def __getattr__(self, name):     # transaction(), commit(), … for psycopg connections
+        return getattr(self._conn, name)
 
 
 def hook_connections(monkeypatch, hook):
@@ -108,8 +109,8 @@ def scopeless_checks_work(api) -> None:
 
 # --- 4: a timed-out write is rolled back, and says so ------------------------------------------------
 
-def test_import_that_times_out_is_rolled_back_and_says_so(make_api, url, monkeypatch):
-    store = RulingsStore(url)
+def test_import_that_times_out_is_rolled_back_and_says_so(make_api, db_url, monkeypatch):
+    store = RulingsStore(db_url)
     real_put, seen, finished = RulingsStore._put, [], threading.Event()
 
     def slow_put(self, cur, *args):
@@ -138,10 +139,10 @@ def test_import_that_times_out_is_rolled_back_and_says_so(make_api, url, monkeyp
     assert len(seen) < len(rows)       # and it stopped at the next batch instead of running on
 
 
-def test_single_write_that_times_out_before_commit_is_rolled_back(make_api, url, monkeypatch):
-    store = RulingsStore(url)
+def test_single_write_that_times_out_before_commit_is_rolled_back(make_api, db_url, monkeypatch):
+    store = RulingsStore(db_url)
     hook_connections(monkeypatch, lambda sql: wait_until_spent() if sql.startswith("INSERT INTO rulings") else None)
-    api = make_api(RulingsStore(url), timeout=0.3)
+    api = make_api(RulingsStore(db_url), timeout=0.3)
     r = api.post("/v1/rulings", json=ruling(scope="late"), headers=AUTH)
     assert r.status_code == 503 and r.json()["stored"] is False, r.text
     assert r.json()["title"] == "Request timed out"
