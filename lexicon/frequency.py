@@ -9,17 +9,39 @@ from pathlib import Path
 
 import dawg
 
+from lexicon.store import DataFileError, check_file
+
 DEFAULT_PATH = Path(__file__).resolve().parent / "data" / "frequency.dawg"
 SCALE = 10          # Zipf stored in tenths
 SOURCE = "wordfreq (ru), compiled"
+PROBE = "и"         # the commonest Russian word: any build has it
+BUILD_HINT = "rebuild it with `python -m lexicon.build.frequency` or restore it from the release"
 
 _table: dawg.IntDAWG | None = None
+
+
+def load(path: str | Path | None = None) -> dawg.IntDAWG:
+    """The table in a .dawg file; DataFileError naming the file when it is missing, empty or damaged."""
+    path = Path(path) if path else DEFAULT_PATH
+    check_file(path, BUILD_HINT)
+    try:
+        table = dawg.IntDAWG().load(str(path))
+    except (OSError, ValueError, MemoryError) as exc:   # the library says "Invalid data format"
+        raise DataFileError(path, f"is damaged or truncated ({exc})", BUILD_HINT) from exc
+    if not table.get(PROBE):
+        raise DataFileError(path, f"is incomplete: no frequency for «{PROBE}»", BUILD_HINT)
+    return table
+
+
+def verify(path: str | Path | None = None) -> None:
+    """Check frequency.dawg as it is on disk now (it is loaded and probed, about 3 ms)."""
+    load(path)
 
 
 def _load() -> dawg.IntDAWG:
     global _table
     if _table is None:
-        _table = dawg.IntDAWG().load(str(DEFAULT_PATH))
+        _table = load()
     return _table
 
 

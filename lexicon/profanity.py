@@ -30,7 +30,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from lexicon.store import DataFileError, check_file
+
 DEFAULT_DATA = Path(__file__).resolve().parent / "data" / "profanity.json"
+FORMAT = "koren-profanity"
+BUILD_HINT = ("rebuild it with `python -m lexicon.build.profanity --sources ../shared/lexicon-sources` "
+              "or restore it from the release")
 CATEGORIES = ("obscene", "euphemism", "vulgar", "slur")
 SOURCE_NAMES = {
     "slaviclean": "slaviclean ru.csv (MIT)",
@@ -141,10 +146,22 @@ class Profanity:
 
     @classmethod
     def load(cls, path: str | Path | None = None) -> "Profanity":
+        """The table in profanity.json; DataFileError naming the file when it is missing or damaged."""
         path = Path(path or DEFAULT_DATA)
-        if not path.exists():
-            raise FileNotFoundError(f"{path} missing: run python -m lexicon.build.profanity --sources ../shared/lexicon-sources")
-        return cls(json.loads(path.read_text(encoding="utf-8")))
+        check_file(path, BUILD_HINT)
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (UnicodeDecodeError, ValueError) as exc:
+            raise DataFileError(path, f"is truncated or not JSON ({str(exc)[:120]})", BUILD_HINT) from exc
+        except OSError as exc:
+            raise DataFileError(path, f"cannot be read ({exc.strerror})", BUILD_HINT) from exc
+        if not isinstance(data, dict) or not str(data.get("format", "")).startswith(FORMAT):
+            raise DataFileError(path, f"is not a {FORMAT} table", BUILD_HINT)
+        lemmas = data.get("lemmas")
+        if not isinstance(lemmas, dict) or not lemmas or not all(
+                isinstance(e, dict) and "root" in e and "category" in e for e in lemmas.values()):
+            raise DataFileError(path, "is incomplete: its lemmas are missing or malformed", BUILD_HINT)
+        return cls(data)
 
     def _hit(self, token: str, form: str, lemma: str, via: str, source: str = "slaviclean") -> ProfanityHit:
         entry = self.lemmas[lemma]
@@ -195,6 +212,11 @@ class Profanity:
 @lru_cache(maxsize=1)
 def default() -> Profanity:
     return Profanity.load()
+
+
+def verify(path: str | Path | None = None) -> None:
+    """Check profanity.json as it is on disk now (parsed and validated, about a millisecond)."""
+    Profanity.load(path)
 
 
 def find(token: str) -> ProfanityHit | None:

@@ -49,15 +49,27 @@ vowel after a soft consonant (по́ле [по́лʲə]).  Examples: луг -> "
 from __future__ import annotations
 
 import re
-import sqlite3
 import threading
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from lexicon.store import open_sqlite, probe_sqlite
+
 ACUTE = "\u0301"
 VOWELS = "аеёиоуыэюя"
 DEFAULT_DATA = Path(__file__).resolve().parent / "data" / "stress.sqlite"
+BUILD_HINT = "rebuild it with `python -m lexicon.build.stress` or restore it from the release"
+
+
+def verify(path: str | Path | None = None) -> None:
+    """Check stress.sqlite as it is on disk now: header, length, a lookup at each end of the table."""
+    path = Path(path) if path else DEFAULT_DATA
+    db = open_sqlite(path, BUILD_HINT)
+    try:
+        probe_sqlite(path, db, "SELECT min(key), max(key) FROM stress", BUILD_HINT)
+    finally:
+        db.close()
 
 # Row source codes shared with lexicon/build/stress.py.
 SRC_TIKHONOV_LEMMA, SRC_TIKHONOV_FORM, SRC_ESPEAK, SRC_ESPEAK_LEMMA = 1, 2, 3, 4
@@ -321,12 +333,8 @@ class Pronouncer:
     """All plausible readings of a word form, from the compiled stress table."""
 
     def __init__(self, data_path: str | Path | None = None, morph=None):
-        path = Path(data_path) if data_path else DEFAULT_DATA
-        if not path.exists():
-            raise FileNotFoundError(
-                f"{path} missing: run python -m lexicon.build.stress")
-        self._db = sqlite3.connect(f"file:{path}?mode=ro&immutable=1",
-                                   uri=True, check_same_thread=False)
+        self.path = Path(data_path) if data_path else DEFAULT_DATA
+        self._db = open_sqlite(self.path, BUILD_HINT)   # read-only, unmapped; names a broken file
         self._lock = threading.Lock()
         self._morph = morph
         self._cached = lru_cache(maxsize=50_000)(self._readings)

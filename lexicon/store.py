@@ -2,11 +2,19 @@
 
 Opening costs a few milliseconds; rows are fetched on demand and the hot ones
 cached, so a check touches SQLite only for words it has not seen yet.
+
+Every compiled data file (lexicon.sqlite, stress.sqlite, frequency.dawg,
+profanity.json) is checked when it is opened and by ``verify``: a missing,
+empty, truncated or unreadable file raises :class:`DataFileError` naming the
+file, instead of failing later on the first lookup that reaches a lost page.
+For SQLite the check is cheap and exact for truncation: the header records
+the page size and count, so the file must be at least that long.
 """
 from __future__ import annotations
 
 import json
 import sqlite3
+import struct
 import threading
 from dataclasses import dataclass
 from functools import lru_cache
@@ -17,6 +25,92 @@ from lexicon.segment import AffixInventory, Morphemes
 FORMAT_VERSION = "koren-lex-2"
 SOURCES = ("tikhonov-morphemes", "tikhonov-dictionary", "wiktionary", "derivbase-carried", "guess")
 DEFAULT_PATH = Path(__file__).resolve().parent / "data" / "lexicon.sqlite"
+
+BUILD_HINT = "rebuild it with `python -m lexicon.build` or restore it from the release"
+SQLITE_MAGIC = b"SQLite format 3\x00"
+
+
+class DataFileError(RuntimeError):
+    """A compiled data file is missing, truncated or unreadable; ``path`` names it."""
+
+    def __init__(self, path: str | Path, problem: str, fix: str = BUILD_HINT):
+        self.path, self.problem = Path(path), problem
+        super().__init__(f"{path}: {problem}" + (f"; {fix}" if fix else ""))
+
+
+class DataFileMissing(DataFileError, FileNotFoundError):
+    """The data file is not there (a FileNotFoundError too, as the loaders raised before)."""
+
+
+def check_file(path: str | Path, fix: str = BUILD_HINT) -> int:
+    """The file's size; DataFileError when it is missing, not a file or empty."""
+    path = Path(path)
+    try:
+        size = path.stat().st_size
+    except FileNotFoundError:
+        raise DataFileMissing(path, "missing", fix) from None
+    except OSError as exc:
+        raise DataFileError(path, f"cannot be read ({exc.strerror})", fix) from exc
+    if not path.is_file():
+        raise DataFileError(path, "is not a regular file", fix)
+    if size == 0:
+        raise DataFileError(path, "is empty", fix)
+    return size
+
+
+def check_sqlite(path: str | Path, fix: str = BUILD_HINT) -> None:
+    """Header and length of a SQLite file: a truncated copy is shorter than its header says."""
+    size = check_file(path, fix)
+    try:
+        with open(path, "rb") as f:
+            header = f.read(100)
+    except OSError as exc:
+        raise DataFileError(path, f"cannot be read ({exc.strerror})", fix) from exc
+    if len(header) < 100 or not header.startswith(SQLITE_MAGIC):
+        raise DataFileError(path, "is not a SQLite database (bad header)", fix)
+    page_size, = struct.unpack_from(">H", header, 16)
+    page_size = 65536 if page_size == 1 else page_size
+    change_counter, pages = struct.unpack_from(">II", header, 24)
+    valid_for, = struct.unpack_from(">I", header, 92)   # the page count is valid when this matches
+    if valid_for == change_counter and pages and size < pages * page_size:
+        raise DataFileError(path, f"is truncated: {size} bytes of {pages * page_size}", fix)
+
+
+def open_sqlite(path: str | Path, fix: str = BUILD_HINT) -> sqlite3.Connection:
+    """A read-only connection to a checked data file, shared across threads, with no memory mapping
+    (a mapped file that shrinks under us would kill the process with SIGBUS)."""
+    check_sqlite(path, fix)
+    try:
+        db = sqlite3.connect(f"file:{path}?mode=ro&immutable=1", uri=True, check_same_thread=False)
+        db.execute("PRAGMA mmap_size = 0")
+    except sqlite3.Error as exc:
+        raise DataFileError(path, f"cannot be opened ({exc})", fix) from exc
+    return db
+
+
+def probe_sqlite(path: str | Path, db: sqlite3.Connection, sql: str, fix: str = BUILD_HINT) -> list[tuple]:
+    """Run a probe query on a data file; an empty answer or an SQLite error is a DataFileError."""
+    try:
+        rows = db.execute(sql).fetchall()
+    except sqlite3.Error as exc:
+        raise DataFileError(path, f"is unreadable ({exc})", fix) from exc
+    if not rows or rows[0][0] is None:
+        raise DataFileError(path, f"is incomplete: `{sql}` found nothing", fix)
+    return rows
+
+
+def verify(path: str | Path | None = None) -> None:
+    """Check lexicon.sqlite as it is on disk now (header, length, format, a lookup at each end)."""
+    path = Path(path) if path else DEFAULT_PATH
+    db = open_sqlite(path)
+    try:
+        version = dict(probe_sqlite(path, db, "SELECT key, value FROM meta")).get("version", "")
+        if not version.startswith(FORMAT_VERSION):
+            raise DataFileError(path, f"is not a {FORMAT_VERSION} lexicon (version {version!r})")
+        probe_sqlite(path, db, "SELECT min(key), max(key) FROM words")
+    finally:
+        db.close()
+
 
 _KIND_CODES = {"prefix": "p", "root": "r", "suffix": "s", "ending": "e", "interfix": "i", "postfix": "x"}
 _CODE_KINDS = {v: k for k, v in _KIND_CODES.items()}
@@ -86,12 +180,12 @@ class FamilyRecord:
 class LexiconStore:
     def __init__(self, path: str | Path | None = None):
         self.path = Path(path) if path else DEFAULT_PATH
-        if not self.path.exists():
-            raise FileNotFoundError(f"no compiled lexicon at {self.path}; run `python -m lexicon.build`")
         # Read-only and shared across threads: uvicorn runs sync endpoints in a pool.
-        self._db = sqlite3.connect(f"file:{self.path}?mode=ro&immutable=1", uri=True, check_same_thread=False)
+        self._db = open_sqlite(self.path)
         self._lock = threading.Lock()
-        meta = dict(self._query("SELECT key, value FROM meta"))
+        meta = dict(probe_sqlite(self.path, self._db, "SELECT key, value FROM meta"))
+        if "version" not in meta or "affixes" not in meta:
+            raise DataFileError(self.path, "is not a compiled lexicon (its meta table lacks version/affixes)")
         self.version = meta["version"]
         self.lemma_count = int(meta["lemmas"])
         self.family_count = int(meta["families"])
