@@ -14,6 +14,7 @@ from typing import Iterable
 from lexicon import abbreviations, frequency, morphology, numbers, profanity, translit
 from lexicon.cognates import CognateEngine, Verdict, WordAnalysis
 from lexicon.fragments import FragmentFinder
+from lexicon.fragments import is_candidate as is_fragment_candidate
 from lexicon.overrides import NO_RULINGS, Oracle
 from lexicon.store import LexiconStore
 from lexicon.text import NormalizedWord, Token, fold_key, normalize_word, tokenize
@@ -24,6 +25,8 @@ ATTESTED_ZIPF = 2.5
 
 SOURCE_DICTIONARY = "pymorphy3 (OpenCorpora)"
 SOURCE_COMPILED = "составленный словарь (морфемный словарь Тихонова)"
+# Parts of speech of служебные слова and pronouns (pymorphy3 tags): no root a player could give away.
+FUNCTION_POS = ("PREP", "CONJ", "PRCL", "INTJ", "NPRO")
 
 
 @dataclass(frozen=True)
@@ -94,12 +97,32 @@ class Lexicon:
         """Some dictionary parse of the form carries all these grammemes."""
         return any(all(g in p.tag for g in grammemes) for p in morphology.parses(word) if p.known)
 
+    def is_function_word(self, word: str) -> bool:
+        """The first dictionary parse is a preposition, conjunction, particle, interjection or pronoun."""
+        known = [p for p in morphology.parses(word) if p.known]
+        return bool(known) and (known[0].tag.startswith(FUNCTION_POS) or "Apro" in known[0].tag)
+
+    @staticmethod
+    def spelled_lemmas(word: str) -> tuple[str, ...]:
+        """Lemmas of the dictionary words spelled exactly `word`, ё as written.
+
+        pymorphy3 also reads е as ё («еж» is ёж), so lemmas() cannot tell a word written without
+        dots from another word that ё sets apart: «осел» is a form of осесть as spelled, осёл only with dots.
+        """
+        low = word.lower()
+        found = (p.normal_form for p in morphology.analyzer().parse(low) if p.is_known and p.word == low)
+        return tuple(dict.fromkeys(found))
+
     frequency = staticmethod(frequency.zipf)
     profanity = staticmethod(profanity.find)
     abbreviation = staticmethod(abbreviations.identify)
+    abbreviation_source = staticmethod(abbreviations.source_name)    # "table" → the table's name, in Russian
+    is_ordinary_word = staticmethod(abbreviations.is_ordinary_word)  # ДОМ is дом shouted, not an abbreviation
 
     def fragments(self, bases: Iterable[str]) -> FragmentFinder:
         return FragmentFinder(bases)
+
+    fragment_candidate = staticmethod(is_fragment_candidate)   # 3+ Cyrillic letters and no word of its own
 
     # --- numbers and other scripts -------------------------------------------------------------
     number_word = staticmethod(numbers.number_word)
