@@ -1,49 +1,50 @@
 """Compile the raw sources into root families.
 
-The method, in the order it runs:
+The method, in the order :func:`compile_lexicon` runs it:
 
-1. Segmentations: Tikhonov's labelled morphemes first, then Tikhonov's
-   dictionary cuts (labelled with learned affix inventories), then a root
-   carried over a DerivBase link from a segmented neighbour, then a guess.
-2. Every root of every word is a node.  A DerivBase link (or a gold compound
-   analysis) proposes to join a root of one word with a root of the other
-   when their spellings are allomorphs (:mod:`lexicon.alternations`).
-   Alternations with a vowel change are trusted only when at least two links
-   show the same pair, or a curated allomorph group lists it.
-3. Nodes are joined with union-find, never by blind closure: equal spellings
-   first, then consonant alternations, then vowel alternations; two families
-   are joined only when their usual spellings are allomorphs too, and never
-   when the curated sense table puts them in different senses (вода/водить).
-   A word listed in several senses (лук) stays apart and is matched at run
-   time by its senses.
-4. The successful joins form a spanning tree per family; each node keeps its
-   parent and the link that joined it, which becomes the judge's evidence.
+1. Segment the words: Tikhonov's labelled morphemes first, then Wiktionary's
+   breakdowns (when a dump is given), then Tikhonov's dictionary cuts
+   (labelled with affix inventories learned from the first layers).
+2. Collect the links: DerivBase derivations, gold compound analyses,
+   Wiktionary «Родственные слова».
+3. Carry a root over a link to a word no segmentation covers, from a segmented
+   neighbour; guess the rest by peeling known affixes.
+4. Label the nodes of the curated senses (вод «вода» vs вод «водить»).
+5. Every root of every word is a node.  A link proposes to join a root of one
+   word with a root of the other when their spellings are allomorphs
+   (:mod:`lexicon.alternations`); how many links show each alternation is counted.
+6. Join in rounds with union-find, never by blind closure: curated anchors
+   first, then equal spellings, then consonant alternations, then vowel
+   alternations.  When a spelling pair or two families may join is
+   :mod:`lexicon.roots`' policy; no join crosses curated senses, and a word
+   listed in several senses (лук) stays apart and is matched at run time.
+7. Number the families: the successful joins form a spanning tree per family;
+   each node keeps its parent and the link that joined it, which becomes the
+   judge's evidence.
 """
 from __future__ import annotations
-
-from lexicon.text import fold_yo
 
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
-from lexicon.alternations import compare_roots, fold
+from lexicon import roots
+from lexicon.alternations import compare_roots
 from lexicon.build import sources as src
+from lexicon.roots import JoinPolicy
 from lexicon.segment import AffixInventory, Morphemes, guess_segmentation, label_parts
+from lexicon.text import fold_root, fold_yo
 
 CURATED = Path(__file__).resolve().parent.parent / "curated"
 MIN_AFFIX_COUNT = 30
-MIN_ALTERNATION_LINKS = 2
-# A family at most this big may join another through a single link.
-SMALL_FAMILY = 10
-# How many of a family's most frequent root spellings must meet the other family's.
-TOP_SPELLINGS = 1
+# A root carried over one link can be carried over the next: two hops reach most link words.
+CARRY_PASSES = 2
+# Joins within a round are repeated until none succeeds, at most this many times.
+JOIN_PASSES = 4
 
 Node = tuple[str, int]  # (word key, index of the root among the word's roots)
-
-
-def yo_key(word: str) -> str:
-    return fold_yo(word)
+Link = tuple[str, str, str]  # (word key, word key, why: DerivBase rule, "compound", "wiktionary-related")
 
 
 @dataclass
@@ -56,6 +57,15 @@ class Entry:
     @property
     def roots(self) -> list[str]:
         return [text for text, kind in self.morphemes if kind == "root"]
+
+
+class Proposal(NamedTuple):
+    """A link's proposal to join root node `a` with root node `b` in join round `grade`."""
+    grade: int
+    a: Node
+    b: Node
+    why: str
+    curated: bool = False
 
 
 @dataclass
@@ -90,7 +100,7 @@ def learn_affixes(segmented: dict[str, Entry]) -> AffixInventory:
 def carry_root(word: str, neighbour_roots: list[str]) -> Morphemes | None:
     """Segment `word` around a neighbour's root (or an allomorph ending in it) found inside it."""
     for root in sorted(neighbour_roots, key=len, reverse=True):
-        for variant in (root, fold(root)):
+        for variant in (root, fold_root(root)):
             at = word.find(variant)
             if at >= 0 and len(variant) >= 2:
                 parts = []
@@ -110,8 +120,8 @@ def read_curated_senses() -> dict[str, list[tuple[str, str, set[str]]]]:
         if len(row) < 4:
             continue
         root, sense, gloss, lemmas = row[:4]
-        keys = {yo_key(w.strip().lower()) for w in lemmas.split(",") if w.strip()}
-        senses[fold(root.lower())].append((sense, gloss, keys))
+        keys = {fold_yo(w.strip().lower()) for w in lemmas.split(",") if w.strip()}
+        senses[fold_root(root.lower())].append((sense, gloss, keys))
     return senses
 
 
@@ -121,8 +131,8 @@ def read_curated_allomorphs() -> list[tuple[frozenset[str], list[str]]]:
     for row in src.curated_table(CURATED / "allomorphs.tsv"):
         if len(row) < 2:
             continue
-        spellings = frozenset(fold(cell.strip().lower()) for cell in row[0].split(",") if cell.strip())
-        anchors = [yo_key(w.strip().lower()) for w in row[1].split(",") if w.strip()]
+        spellings = frozenset(fold_root(cell.strip().lower()) for cell in row[0].split(",") if cell.strip())
+        anchors = [fold_yo(w.strip().lower()) for w in row[1].split(",") if w.strip()]
         rows.append((spellings, anchors))
     return rows
 
@@ -139,7 +149,7 @@ class Families:
 
     def add(self, node: Node, spelling: str) -> None:
         self.up[node] = node
-        self.spellings[node] = Counter({fold(spelling): 1})
+        self.spellings[node] = Counter({fold_root(spelling): 1})
         own = self.labels.get(node, frozenset())
         self.comp_labels[node] = own if len(own) == 1 else frozenset()
 
@@ -152,7 +162,8 @@ class Families:
             node = self.up[node]
         return node
 
-    def join(self, a: Node, b: Node, why: str, compatible) -> bool:
+    def join(self, a: Node, b: Node, why: str, policy: JoinPolicy | None) -> bool:
+        """Join the families of a and b; with a policy, only when their usual spellings agree."""
         # A word with several senses of one root (лук) never joins by links.
         if len(self.labels.get(a, ())) > 1 or len(self.labels.get(b, ())) > 1:
             return False
@@ -162,13 +173,9 @@ class Families:
         la, lb = self.comp_labels[ra], self.comp_labels[rb]
         if la and lb and la != lb:
             return False
-        if compatible is not None:
-            # The families' usual spellings must be allomorphs too: stops пуст~пущ~пут chains.
-            tops_a = [s for s, _ in self.spellings[ra].most_common(TOP_SPELLINGS)]
-            tops_b = [s for s, _ in self.spellings[rb].most_common(TOP_SPELLINGS)]
-            if not any(x == y or compatible(x, y) for x in tops_a for y in tops_b):
-                return False
-        if sum(self.spellings[ra].values()) < sum(self.spellings[rb].values()):
+        if policy is not None and not policy.usual_spellings_agree(self.spellings[ra], self.spellings[rb]):
+            return False
+        if self.size(ra) < self.size(rb):
             ra, rb = rb, ra
         self.up[rb] = ra
         self.spellings[ra].update(self.spellings.pop(rb))
@@ -178,62 +185,108 @@ class Families:
         return True
 
 
+# --- the pipeline -------------------------------------------------------------------------------
+
 def compile_lexicon(sources: Path, use_tikhonov: bool = True, wiktionary: Path | None = None,
                     use_curated: bool = True) -> Compiled:
     entries: dict[str, Entry] = {}
     stats: Counter = Counter()
-
     if use_tikhonov:
-        for word, morphemes in src.tikhonov_morphemes(sources):
-            key = yo_key(word)
-            if key not in entries:
-                entries[key] = Entry(word, morphemes, "tikhonov-morphemes")
-                stats["tikhonov_morphemes"] += 1
-
-    wiki_related: list[tuple[str, str]] = []
-    if wiktionary is not None:
-        from lexicon.build.wiktionary import iter_entries
-
-        for item in iter_entries(wiktionary):
-            key = yo_key(item.title.lower())
-            if item.morphemes and any(kind == "root" for _, kind in item.morphemes):
-                # Wiktionary is the judges' referee: its breakdown wins.
-                entries[key] = Entry(item.title.lower(), tuple(item.morphemes), "wiktionary")
-                stats["wiktionary_morphemes"] += 1
-            for other in item.related:
-                wiki_related.append((key, yo_key(other.lower())))
-
+        segment_tikhonov_morphemes(sources, entries, stats)
+    wiki_related = segment_wiktionary(wiktionary, entries, stats) if wiktionary is not None else []
     affixes = learn_affixes(entries)
-
     if use_tikhonov:
-        for item in src.tikhonov_dictionary(sources):
-            key = yo_key(item.lemma)
-            gloss = f"{item.homonym}: {item.gloss}" if item.homonym and item.gloss else ""
-            if key not in entries and item.parts:
-                entries[key] = Entry(item.lemma, label_parts(item.parts, affixes), "tikhonov-dictionary")
-                stats["tikhonov_dictionary"] += 1
-            if gloss and key in entries and gloss not in entries[key].glosses:
-                entries[key].glosses.append(gloss)
+        segment_tikhonov_dictionary(sources, entries, affixes, stats)
+    links = collect_links(sources, wiki_related, stats)
+    carry_roots(links, entries, affixes, stats)
 
-    links = [(yo_key(l.source), yo_key(l.target), l.rule or "derivbase") for l in src.derivbase_links(sources)]
+    curated_senses = read_curated_senses() if use_curated else {}
+    labels = label_senses(entries, curated_senses, stats)
+    allomorph_groups = read_curated_allomorphs() if use_curated else []
+    curated = roots.curated_pairs(spellings for spellings, _ in allomorph_groups)
+    proposals, alternation_links = propose_joins(links, entries, curated)
+    policy = JoinPolicy(lambda x, y: alternation_links[tuple(sorted((x, y)))], curated)
+
+    families = Families(labels)
+    for key in sorted(entries):
+        for idx, spelling in enumerate(entries[key].roots):
+            families.add((key, idx), spelling)
+    join_curated_anchors(families, allomorph_groups, entries, stats)
+    join_in_rounds(families, one_base_each(proposals), entries, policy, stats)
+
+    family_of, parent, depth = number_families(families)
+    stats["words"] = len(entries)
+    stats["families"] = len(set(family_of.values()))
+    homonymous = sorted(root for root, senses in curated_senses.items() if len(senses) > 1)
+    return Compiled(entries, affixes, family_of, labels, parent, depth, alternation_links, dict(stats), homonymous)
+
+
+# --- 1. segment the words -----------------------------------------------------------------------
+
+def segment_tikhonov_morphemes(sources: Path, entries: dict[str, Entry], stats: Counter) -> None:
+    for word, morphemes in src.tikhonov_morphemes(sources):
+        key = fold_yo(word)
+        if key not in entries:
+            entries[key] = Entry(word, morphemes, "tikhonov-morphemes")
+            stats["tikhonov_morphemes"] += 1
+
+
+def segment_wiktionary(dump: Path, entries: dict[str, Entry], stats: Counter) -> list[tuple[str, str]]:
+    """Wiktionary's breakdowns over the earlier layers; returns its «Родственные слова» pairs."""
+    from lexicon.build.wiktionary import iter_entries
+
+    related: list[tuple[str, str]] = []
+    for item in iter_entries(dump):
+        key = fold_yo(item.title.lower())
+        if item.morphemes and any(kind == "root" for _, kind in item.morphemes):
+            # Wiktionary is the judges' referee: its breakdown wins.
+            entries[key] = Entry(item.title.lower(), tuple(item.morphemes), "wiktionary")
+            stats["wiktionary_morphemes"] += 1
+        for other in item.related:
+            related.append((key, fold_yo(other.lower())))
+    return related
+
+
+def segment_tikhonov_dictionary(sources: Path, entries: dict[str, Entry], affixes: AffixInventory,
+                                stats: Counter) -> None:
+    """Dictionary cuts for words the morpheme layers miss; every entry's homonym glosses."""
+    for item in src.tikhonov_dictionary(sources):
+        key = fold_yo(item.lemma)
+        gloss = f"{item.homonym}: {item.gloss}" if item.homonym and item.gloss else ""
+        if key not in entries and item.parts:
+            entries[key] = Entry(item.lemma, label_parts(item.parts, affixes), "tikhonov-dictionary")
+            stats["tikhonov_dictionary"] += 1
+        if gloss and key in entries and gloss not in entries[key].glosses:
+            entries[key].glosses.append(gloss)
+
+
+# --- 2. collect the links -----------------------------------------------------------------------
+
+def collect_links(sources: Path, wiki_related: list[tuple[str, str]], stats: Counter) -> list[Link]:
+    links = [(fold_yo(l.source), fold_yo(l.target), l.rule or "derivbase") for l in src.derivbase_links(sources)]
     for compound, parts in src.derivbase_compounds(sources):
         for part in parts:
-            links.append((yo_key(part), yo_key(compound), "compound"))
+            links.append((fold_yo(part), fold_yo(compound), "compound"))
     links.extend((a, b, "wiktionary-related") for a, b in wiki_related)
     links = sorted(set(l for l in links if l[0] != l[1]))
     stats["links"] = len(links)
+    return links
 
-    # Roots for link words no segmentation covers, carried from a segmented neighbour.
+
+# --- 3. carry roots to unsegmented link words ---------------------------------------------------
+
+def carry_roots(links: list[Link], entries: dict[str, Entry], affixes: AffixInventory, stats: Counter) -> None:
+    """Roots for link words no segmentation covers, carried from a segmented neighbour; else a guess."""
     neighbours: dict[str, set[str]] = defaultdict(set)
     for a, b, _ in links:
         neighbours[a].add(b)
         neighbours[b].add(a)
-    for _ in range(2):
+    for _ in range(CARRY_PASSES):
         for word in sorted(neighbours):
             if word in entries:
                 continue
-            roots = sorted({r for n in neighbours[word] if n in entries for r in entries[n].roots})
-            morphemes = carry_root(word, roots) if roots else None
+            found = sorted({r for n in neighbours[word] if n in entries for r in entries[n].roots})
+            morphemes = carry_root(word, found) if found else None
             if morphemes:
                 entries[word] = Entry(word, morphemes, "derivbase-carried")
                 stats["carried"] += 1
@@ -242,9 +295,13 @@ def compile_lexicon(sources: Path, use_tikhonov: bool = True, wiktionary: Path |
             entries[word] = Entry(word, guess_segmentation(word, affixes), "guess")
             stats["guessed"] += 1
 
-    # Curated senses label the nodes of listed lemmas.
+
+# --- 4. label curated senses --------------------------------------------------------------------
+
+def label_senses(entries: dict[str, Entry], curated_senses: dict[str, list[tuple[str, str, set[str]]]],
+                 stats: Counter) -> dict[Node, frozenset[str]]:
+    """The curated senses («вод#вода») of the root nodes of listed lemmas."""
     labels: dict[Node, frozenset[str]] = {}
-    curated_senses = read_curated_senses() if use_curated else {}
     for root, senses in curated_senses.items():
         for sense, _gloss, keys in senses:
             for key in keys:
@@ -252,16 +309,21 @@ def compile_lexicon(sources: Path, use_tikhonov: bool = True, wiktionary: Path |
                 if entry is None:
                     continue
                 for idx, spelling in enumerate(entry.roots):
-                    alt = compare_roots(fold(spelling), root)
-                    if alt is not None or root in fold(spelling) or fold(spelling) in root:
+                    folded = fold_root(spelling)
+                    if compare_roots(folded, root) is not None or root in folded or folded in root:
                         labels[(key, idx)] = labels.get((key, idx), frozenset()) | {f"{root}#{sense}"}
     stats["labelled_nodes"] = len(labels)
+    return labels
 
-    # Count how many links show each irregular alternation: one link is noise, two is a pattern.
-    allomorph_groups = read_curated_allomorphs() if use_curated else []
-    curated_pairs = {(a, b) for spellings, _ in allomorph_groups for a in spellings for b in spellings if a != b}
+
+# --- 5. propose joins ---------------------------------------------------------------------------
+
+def propose_joins(links: list[Link], entries: dict[str, Entry],
+                  curated: frozenset[tuple[str, str]]) -> tuple[list[Proposal], Counter]:
+    """A proposal for every pair of allomorphic (or curated) roots of two linked words, and how
+    many links show each alternation: one link is noise, two is a pattern."""
     alternation_links: Counter = Counter()
-    proposals: list[tuple[int, Node, Node, str]] = []
+    proposals: list[Proposal] = []
     for a, b, rule in links:
         ea, eb = entries.get(a), entries.get(b)
         if ea is None or eb is None:
@@ -270,86 +332,88 @@ def compile_lexicon(sources: Path, use_tikhonov: bool = True, wiktionary: Path |
             for j, rb in enumerate(eb.roots):
                 alt = compare_roots(ra, rb)
                 if alt is None:
-                    if (fold(ra), fold(rb)) in curated_pairs:
-                        proposals.append((2, (a, i), (b, j), f"{rule}; {ra}/{rb} (curated)"))
+                    if (fold_root(ra), fold_root(rb)) in curated:
+                        proposals.append(Proposal(roots.CURATED_ROUND, (a, i), (b, j),
+                                                  f"{rule}; {ra}/{rb} (curated)", curated=True))
                     continue
-                if alt.kind not in ("equal", "spelling"):
-                    alternation_links[tuple(sorted((fold(ra), fold(rb))))] += 1
-                grade = {"equal": 0, "spelling": 0, "consonant": 1, "fleeting": 1, "irregular": 2}[alt.kind]
-                proposals.append((grade, (a, i), (b, j), f"{rule}; {alt.detail}" if alt.detail else rule))
+                if not roots.same_spelling(alt):
+                    alternation_links[roots.spelling_pair(ra, rb)] += 1
+                proposals.append(Proposal(roots.ROUND_OF_KIND[alt.kind], (a, i), (b, j),
+                                          f"{rule}; {alt.detail}" if alt.detail else rule))
+    return proposals, alternation_links
 
-    # A derived word has one base.  When a link of equal root spelling already gives
-    # one, a second link that needs an alternation (вылетать → вылечивать) is noise.
-    based = {p[2] for p in proposals if p[0] == 0}
-    proposals = [p for p in proposals if p[0] == 0 or p[2] not in based or "curated" in p[3]]
 
-    def trusted(x: str, y: str) -> bool:
-        # Even a textbook alternation is one noisy link away from палата/палач:
-        # a spelling pair must recur in two links (or be curated) before it joins roots.
-        alt = compare_roots(x, y)
-        if alt is not None and alt.kind in ("equal", "spelling"):
-            return True
-        return alternation_links[tuple(sorted((x, y)))] >= MIN_ALTERNATION_LINKS or (x, y) in curated_pairs
+def one_base_each(proposals: list[Proposal]) -> list[Proposal]:
+    """A derived word has one base.  When a link of equal root spelling already gives one, a
+    second link that needs an alternation (вылетать → вылечивать) is noise."""
+    based = {p.b for p in proposals if p.grade == 0}
+    return [p for p in proposals if p.grade == 0 or p.b not in based or p.curated]
 
-    def families_compatible(x: str, y: str) -> bool:
-        # Family-level check: usual spellings must be regular allomorphs or curated ones;
-        # link counts alone let вод (водить) and воз (возить) meet through провожать.
-        alt = compare_roots(x, y)
-        if alt is not None and alt.regular:
-            return trusted(x, y)
-        return (x, y) in curated_pairs
 
-    families = Families(labels)
-    for key in sorted(entries):
-        for idx, spelling in enumerate(entries[key].roots):
-            families.add((key, idx), spelling)
+# --- 6. join in rounds --------------------------------------------------------------------------
 
-    # Curated allomorph rows join their anchor words first: links often miss кот–кошка.
+def join_curated_anchors(families: Families, allomorph_groups: list[tuple[frozenset[str], list[str]]],
+                         entries: dict[str, Entry], stats: Counter) -> None:
+    """Curated allomorph rows join their anchor words first: links often miss кот–кошка."""
     for spellings, anchors in allomorph_groups:
         nodes = [(key, idx) for key in anchors if key in entries
-                 for idx, root in enumerate(entries[key].roots) if fold(root) in spellings]
+                 for idx, root in enumerate(entries[key].roots) if fold_root(root) in spellings]
         for other in nodes[1:]:
             if families.join(nodes[0], other, "curated allomorphs " + "/".join(sorted(spellings)), None):
                 stats["curated_joins"] += 1
 
-    for grade in (0, 1, 2):
-        batch = [p for p in proposals if p[0] == grade]
+
+def join_in_rounds(families: Families, proposals: list[Proposal], entries: dict[str, Entry],
+                   policy: JoinPolicy, stats: Counter) -> None:
+    """Equal spellings first, then consonant alternations, then vowel changes: each round only
+    with spelling pairs the policy trusts, repeated while joins succeed."""
+    spelling = lambda node: fold_root(entries[node[0]].roots[node[1]])
+    for grade in roots.JOIN_ROUNDS:
+        batch = [p for p in proposals if p.grade == grade]
         if grade:
-            batch = [p for p in batch if trusted(fold(entries[p[1][0]].roots[p[1][1]]), fold(entries[p[2][0]].roots[p[2][1]]))]
-        for _ in range(4):
-            # Group proposals by the families they would join; a join of two established
-            # families needs two independent links, so one noisy link cannot chain them.
-            support: dict[tuple[Node, Node], list] = defaultdict(list)
-            for p in batch:
-                ra, rb = families.find(p[1]), families.find(p[2])
-                if ra != rb:
-                    support[(min(ra, rb), max(ra, rb))].append(p)
-            joined = 0
-            for pair in sorted(support, key=lambda k: (-len(support[k]), k)):
-                props = support[pair]
-                first = props[0]
-                ra, rb = families.find(first[1]), families.find(first[2])
-                if ra == rb:
-                    continue
-                distinct = len({(p[1][0], p[2][0]) for p in props})
-                small = min(families.size(ra), families.size(rb)) <= SMALL_FAMILY
-                if distinct < 2 and not small:
-                    continue
-                if families.join(first[1], first[2], first[3], families_compatible):
-                    joined += 1
+            batch = [p for p in batch if policy.trusted(spelling(p.a), spelling(p.b))]
+        for _ in range(JOIN_PASSES):
+            joined = join_supported(families, batch, policy)
             stats["joins"] += joined
             if not joined:
                 break
 
-    # Number families deterministically and root each spanning tree at its most linked node.
+
+def join_supported(families: Families, batch: list[Proposal], policy: JoinPolicy) -> int:
+    """One pass: group proposals by the families they would join, best supported first; a join
+    of two established families needs independent links, so one noisy link cannot chain them."""
+    support: dict[tuple[Node, Node], list[Proposal]] = defaultdict(list)
+    for p in batch:
+        ra, rb = families.find(p.a), families.find(p.b)
+        if ra != rb:
+            support[(min(ra, rb), max(ra, rb))].append(p)
+    joined = 0
+    for pair in sorted(support, key=lambda k: (-len(support[k]), k)):
+        props = support[pair]
+        first = props[0]
+        ra, rb = families.find(first.a), families.find(first.b)
+        if ra == rb:
+            continue
+        independent = len({(p.a[0], p.b[0]) for p in props})
+        if not policy.links_suffice(independent, min(families.size(ra), families.size(rb))):
+            continue
+        if families.join(first.a, first.b, first.why, policy):
+            joined += 1
+    return joined
+
+
+# --- 7. number the families ---------------------------------------------------------------------
+
+def number_families(families: Families) -> tuple[dict[Node, int], dict[Node, tuple[Node, str] | None],
+                                                  dict[Node, int]]:
+    """Number families deterministically and root each spanning tree at its most linked node."""
     members: dict[Node, list[Node]] = defaultdict(list)
     for node in families.up:
         members[families.find(node)].append(node)
     family_of: dict[Node, int] = {}
     parent: dict[Node, tuple[Node, str] | None] = {}
     depth: dict[Node, int] = {}
-    ordered = sorted(members.values(), key=lambda nodes: min(nodes))
-    for number, nodes in enumerate(ordered, start=1):
+    for number, nodes in enumerate(sorted(members.values(), key=min), start=1):
         start = min(nodes, key=lambda n: (-len(families.tree[n]), len(n[0]), n))
         queue = [start]
         parent[start] = None
@@ -361,7 +425,4 @@ def compile_lexicon(sources: Path, use_tikhonov: bool = True, wiktionary: Path |
                     parent[other] = (node, why)
                     depth[other] = depth[node] + 1
                     queue.append(other)
-    stats["words"] = len(entries)
-    stats["families"] = len(ordered)
-    homonymous = sorted(root for root, senses in curated_senses.items() if len(senses) > 1)
-    return Compiled(entries, affixes, family_of, labels, parent, depth, alternation_links, dict(stats), homonymous)
+    return family_of, parent, depth

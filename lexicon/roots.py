@@ -1,0 +1,126 @@
+"""When may two root spellings join?  The one policy of the build and the run time.
+
+:mod:`lexicon.alternations` says how two spellings differ (рук/руч is к/ч, бр/бир
+a vowel change).  This module says when that difference is evidence enough to
+treat them as one root: the build asks it before joining two words' roots into
+a family (:mod:`lexicon.build.compile`), the run time before calling two words
+cognate by spelling alone (:mod:`lexicon.cognates`), and pool lint before
+grouping roots the engine would join.  README, «How root identity works».
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Callable, Iterable
+
+from lexicon.alternations import Alternation, compare_roots
+from lexicon.text import fold_root
+
+# One link showing an alternation is noise (палата/палач, кот/кос); two links showing
+# the same spelling pair are a pattern.
+MIN_ALTERNATION_LINKS = 2
+# Two established families join only when this many independent links agree, so one
+# noisy link cannot chain them ...
+MIN_INDEPENDENT_LINKS = 2
+# ... but a family at most this big (a handful of words) may join through a single link.
+SMALL_FAMILY = 10
+# How many of a family's most frequent root spellings must meet the other family's.
+TOP_SPELLINGS = 1
+
+# Joins run in rounds, surest first: equal spellings, then regular consonant alternations
+# and fleeting vowels, then vowel changes and curated pairs.
+JOIN_ROUNDS = (0, 1, 2)
+ROUND_OF_KIND = {"equal": 0, "spelling": 0, "consonant": 1, "fleeting": 1, "irregular": 2}
+CURATED_ROUND = 2
+
+LinkCount = Callable[[str, str], int]   # (folded spelling, folded spelling) -> links showing the pair
+
+
+def spelling_pair(a: str, b: str) -> tuple[str, str]:
+    """The order-free key of two root spellings, as the link counts are kept."""
+    return tuple(sorted((fold_root(a), fold_root(b))))
+
+
+def curated_pairs(groups: Iterable[frozenset[str]]) -> frozenset[tuple[str, str]]:
+    """Every ordered pair of distinct spellings within each curated allomorph group."""
+    return frozenset((a, b) for spellings in groups for a in spellings for b in spellings if a != b)
+
+
+def same_spelling(alt: Alternation | None) -> bool:
+    """Equal up to spelling (ё/е, a final ь): no alternation to doubt."""
+    return alt is not None and alt.kind in ("equal", "spelling")
+
+
+class JoinPolicy:
+    """The thresholds applied to one set of link counts, curated pairs and homonymous roots."""
+
+    def __init__(self, alternation_links: LinkCount, curated: frozenset[tuple[str, str]] = frozenset(),
+                 homonymous_roots: frozenset[str] = frozenset()):
+        self.alternation_links = alternation_links
+        self.curated = curated
+        self.homonymous_roots = homonymous_roots
+
+    @classmethod
+    def of_store(cls, store) -> JoinPolicy:
+        """The run-time policy over a compiled lexicon (anything with `alternation_links(a, b)`)."""
+        return cls(store.alternation_links, homonymous_roots=store.homonymous_roots)
+
+    def recurs(self, x: str, y: str) -> bool:
+        return self.alternation_links(x, y) >= MIN_ALTERNATION_LINKS
+
+    # --- the build: may a link join these two folded spellings? -------------------------------
+    def trusted(self, x: str, y: str) -> bool:
+        """Even a textbook alternation is one noisy link away from палата/палач: a spelling pair
+        must recur in links (or be curated) before it joins roots."""
+        if same_spelling(compare_roots(x, y)):
+            return True
+        return self.recurs(x, y) or (x, y) in self.curated
+
+    def families_compatible(self, x: str, y: str) -> bool:
+        """Usual spellings of two families must be trusted regular allomorphs or curated ones:
+        link counts alone let вод (водить) and воз (возить) meet through провожать."""
+        alt = compare_roots(x, y)
+        if alt is not None and alt.regular:
+            return self.trusted(x, y)
+        return (x, y) in self.curated
+
+    def usual_spellings_agree(self, spellings_a: Counter, spellings_b: Counter) -> bool:
+        """Two families' most frequent spellings meet: stops пуст~пущ~пут chains."""
+        tops_a = [s for s, _ in spellings_a.most_common(TOP_SPELLINGS)]
+        tops_b = [s for s, _ in spellings_b.most_common(TOP_SPELLINGS)]
+        return any(x == y or self.families_compatible(x, y) for x in tops_a for y in tops_b)
+
+    @staticmethod
+    def links_suffice(independent_links: int, smaller_family: int) -> bool:
+        return independent_links >= MIN_INDEPENDENT_LINKS or smaller_family <= SMALL_FAMILY
+
+    # --- the run time: may two words' roots be one by spelling alone? --------------------------
+    def alternation(self, rx: str, ry: str) -> Alternation | None:
+        """How rx and ry may be one root: a regular alternation always, an irregular one only
+        when the lexicon's links show the pair often enough."""
+        alt = compare_roots(rx, ry)
+        if alt is None or alt.regular or self.recurs(fold_root(rx), fold_root(ry)):
+            return alt
+        return None
+
+    def homonymous(self, rx: str, ry: str) -> set[str]:
+        """Spellings among rx, ry with several curated senses: such a spelling never decides alone."""
+        return {fold_root(rx), fold_root(ry)} & self.homonymous_roots
+
+    @staticmethod
+    def shows_other_spelling(alt: Alternation, rx: str, ry: str,
+                             spellings_x: Iterable[str], spellings_y: Iterable[str]) -> bool:
+        """Across families an alternation counts only when one family already shows the other
+        spelling (the рук family has руч): else река/речь, нога/нож would join."""
+        if same_spelling(alt):
+            return True
+        return (fold_root(ry) in {fold_root(s) for s in spellings_x}
+                or fold_root(rx) in {fold_root(s) for s in spellings_y})
+
+    def spelling_may_join(self, rx: str, ry: str, spellings_x: Iterable[str] | None = None,
+                          spellings_y: Iterable[str] | None = None) -> Alternation | None:
+        """The alternation by which roots rx and ry may be one, else None; with the spellings of
+        both roots' families, the cross-family rule applies too."""
+        alt = self.alternation(rx, ry)
+        if alt is None or spellings_x is None or spellings_y is None:
+            return alt
+        return alt if self.shows_other_spelling(alt, rx, ry, spellings_x, spellings_y) else None
