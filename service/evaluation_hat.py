@@ -15,15 +15,18 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from lexicon import Lexicon
 from lexicon.cognates import CognateEngine
+from lexicon.text import fold_key
 from service.rules import hat
 
 BENCH_TEXT = ("это такое животное которое живёт дома рядом с человеком любит молоко и рыбу ловит мышей "
               "мурлычет когда довольна спит на диване весь день а ночью гуляет по тёплым крышам дома")  # 30 words
 
 
-def fold(word: str) -> str:
-    return word.lower().replace("ё", "е")
+def as_lexicon(words: Lexicon | CognateEngine | None) -> Lexicon:
+    """The rules take a Lexicon; callers that hold only an engine (bench, service.evaluation) still may."""
+    return words if isinstance(words, Lexicon) else Lexicon(words)
 
 
 @dataclass
@@ -65,10 +68,10 @@ def read_explanations(path: Path) -> list[dict]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
-def score_guesses(engine: CognateEngine, path: Path) -> GuessScore:
+def score_guesses(lexicon: Lexicon, path: Path) -> GuessScore:
     score = GuessScore()
     for target, guess, expected, note in read_guesses(path):
-        result = hat.check_guess(engine, target, guess)
+        result = hat.check_guess(lexicon, target, guess)
         score.total += 1
         if result.accepted == expected:
             score.correct += 1
@@ -78,35 +81,37 @@ def score_guesses(engine: CognateEngine, path: Path) -> GuessScore:
     return score
 
 
-def score_explanations(engine: CognateEngine, path: Path) -> ExplainScore:
+def score_explanations(lexicon: Lexicon, path: Path) -> ExplainScore:
     score = ExplainScore()
     for case in read_explanations(path):
-        result = hat.check_explanation(engine, case["target"], case["text"])
-        flagged = {fold(v.token) for v in result.violations if v.severity == "violation"}
+        result = hat.check_explanation(lexicon, case["target"], case["text"])
+        flagged = {fold_key(v.token) for v in result.violations if v.severity == "violation"}
         score.cases += 1
         for want in case.get("flag", []):
             score.required += 1
-            options = {fold(o) for o in want.split("|")}
+            options = {fold_key(o) for o in want.split("|")}
             if options & flagged:
                 score.found += 1
             else:
                 score.misses.append(f"{case['target']}: «{want}» not flagged in «{case['text']}»")
         for word in case.get("clean", []):
             score.clean += 1
-            if fold(word) in flagged:
-                hits = [f"{v.rule}: {v.message}" for v in result.violations if fold(v.token) == fold(word)]
+            if fold_key(word) in flagged:
+                hits = [f"{v.rule}: {v.message}" for v in result.violations if fold_key(v.token) == fold_key(word)]
                 score.misses.append(f"{case['target']}: clean «{word}» flagged ({'; '.join(hits)})")
             else:
                 score.left_alone += 1
     return score
 
 
-def throughput(engine: CognateEngine, target: str = "кошка", text: str = BENCH_TEXT, seconds: float = 2.0) -> dict:
+def throughput(words: Lexicon | CognateEngine, target: str = "кошка", text: str = BENCH_TEXT,
+               seconds: float = 2.0) -> dict:
     """Explanation checks per second for one target (profile cached after the first call)."""
-    hat.check_explanation(engine, target, text)  # warm: profile, verdicts, lexicon rows
+    lexicon = as_lexicon(words)
+    hat.check_explanation(lexicon, target, text)  # warm: profile, verdicts, lexicon rows
     n, start = 0, time.perf_counter()
     while time.perf_counter() - start < seconds:
-        hat.check_explanation(engine, target, text)
+        hat.check_explanation(lexicon, target, text)
         n += 1
     elapsed = time.perf_counter() - start
     # Fresh texts: each word new to the target cache (a different word order and endings do not
@@ -114,22 +119,22 @@ def throughput(engine: CognateEngine, target: str = "кошка", text: str = BE
     cold_targets = ["собака", "дом", "корова", "лошадь", "книга", "машина", "дерево", "солнце"]
     t0 = time.perf_counter()
     for t in cold_targets:
-        hat.check_explanation(engine, t, text)
+        hat.check_explanation(lexicon, t, text)
     cold = (time.perf_counter() - t0) / len(cold_targets)
     return {"words": len(text.split()), "checks_per_second": round(n / elapsed, 1),
             "first_check_of_a_target_ms": round(cold * 1000, 1)}
 
 
 def main(data_dir: str | Path = "tests/data", verbose: bool = True, bench: bool = False,
-         engine: CognateEngine | None = None) -> int:
+         engine: Lexicon | CognateEngine | None = None) -> int:
     folder = Path(data_dir)
-    engine = engine or CognateEngine()
-    g = score_guesses(engine, folder / "hat_guess.tsv")
+    lexicon = as_lexicon(engine)
+    g = score_guesses(lexicon, folder / "hat_guess.tsv")
     print(f"hat guesses: accuracy {g.accuracy:.3f} ({g.correct}/{g.total}, {len(g.misses)} misses)")
     if verbose:
         for miss in g.misses:
             print("   ", miss)
-    e = score_explanations(engine, folder / "hat_explain.jsonl")
+    e = score_explanations(lexicon, folder / "hat_explain.jsonl")
     print(f"hat explanations: flags found {e.flags_found:.3f} ({e.found}/{e.required}), "
           f"clean left alone {e.clean_left_alone:.3f} ({e.left_alone}/{e.clean}), {e.cases} cases, "
           f"{len(e.misses)} misses")
@@ -137,7 +142,7 @@ def main(data_dir: str | Path = "tests/data", verbose: bool = True, bench: bool 
         for miss in e.misses:
             print("   ", miss)
     if bench:
-        t = throughput(engine)
+        t = throughput(lexicon)
         print(f"hat explanation checks: {t['checks_per_second']}/s for a {t['words']}-word text "
               f"(cached target); first check of a new target {t['first_check_of_a_target_ms']} ms")
     return 0

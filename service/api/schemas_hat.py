@@ -1,7 +1,8 @@
 """Request and response models of the Шляпа endpoints (../shared/API.md, «Шляпа (Hat)»).
 
-The contract's fields are the minimum; `severity`, `evidence`, `message` and
-`counts` are additions.
+The contract's fields are the minimum; `severity`, `evidence`, `message`,
+`counts` and `scope` are additions.  A violation is a Finding
+(service/rules/findings.py) with a span of the text.
 """
 from __future__ import annotations
 
@@ -10,24 +11,23 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from service.api.schemas import Strict, WordField
-from service.rules.hat import MAX_TEXT
+from service.api.schemas_findings import finding_model
+from service.rules.findings import TURN_SEVERITIES
+from service.rules.hat import MAX_TEXT, RULES
+
+ScopeField = Field(None, max_length=200, description="apply the rulings of this scope (a tournament)")
 
 
 class HatExplanationIn(Strict):
     target: str = WordField
     text: str = Field(..., max_length=MAX_TEXT,
                       description=f"the explainer's words, at most {MAX_TEXT} characters")
+    scope: str | None = ScopeField
 
 
-class HatViolation(BaseModel):
-    rule: str = Field(..., description="cognate | abbreviation | fragment | letters | translation | profanity")
-    token: str
-    start: int = Field(..., description="offset into the text as sent (Python str index)")
-    end: int = Field(..., description="end offset, exclusive")
-    message: str
-    severity: Literal["violation", "warning"] = Field(
-        ..., description="violation: the explainer loses the turn; warning: for the judge to decide")
-    evidence: dict[str, Any] = {}
+HatViolation = finding_model(
+    "HatViolation", rules=" | ".join(RULES), severities=TURN_SEVERITIES, span=True,
+    severity_help="violation: the explainer loses the turn; warning: for the judge to decide")
 
 
 class HatCounts(BaseModel):
@@ -46,6 +46,7 @@ class HatExplanationOut(BaseModel):
 class HatGuessIn(Strict):
     target: str = WordField
     guess: str = WordField
+    scope: str | None = ScopeField
 
 
 class HatGuessOut(BaseModel):

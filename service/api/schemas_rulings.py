@@ -11,7 +11,6 @@ from typing import Literal
 from pydantic import BaseModel, Field, StrictBool, model_validator
 
 from service.api.schemas import Strict
-from service.api.schemas_hat import HatExplanationIn, HatGuessIn
 
 Kind = Literal["cognate", "guess", "chgk_answer"]
 MAX_IMPORT = 10_000
@@ -83,17 +82,3 @@ class RulingsImportOut(BaseModel):
     imported: int
     created: int
     updated: int
-
-
-
-# Checks that take a `scope` so the scope's rulings apply.  schemas_hat.py has no `scope` yet;
-# these subclasses add it without touching that file (fold them in when convenient).
-ScopeField = Field(None, max_length=200, description="apply the rulings of this scope (a tournament)")
-
-
-class HatExplanationScopedIn(HatExplanationIn):
-    scope: str | None = ScopeField
-
-
-class HatGuessScopedIn(HatGuessIn):
-    scope: str | None = ScopeField

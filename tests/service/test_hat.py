@@ -1,13 +1,15 @@
 
 import pytest
 
+from lexicon.overrides import Override
+from lexicon.text import fold_key
 from service.evaluation_hat import score_explanations, score_guesses, throughput
 from service.rules import hat
 from tests.conftest import DATA
 
 
-def findings(engine, target, text, severity="violation"):
-    result = hat.check_explanation(engine, target, text)
+def findings(lexicon, target, text, severity="violation"):
+    result = hat.check_explanation(lexicon, target, text)
     for v in result.violations:
         assert text[v.start:v.end] == v.token      # spans point into the text as sent
         assert v.message and v.evidence
@@ -26,8 +28,8 @@ def findings(engine, target, text, severity="violation"):
     ("окно", "есть подоконник", "подоконник"),
     ("кошка", "Кошка!", "Кошка"),                 # the target itself, any case
 ])
-def test_cognates_flagged(engine, target, text, token):
-    assert ("cognate", token) in findings(engine, target, text)
+def test_cognates_flagged(lexicon, target, text, token):
+    assert ("cognate", token) in findings(lexicon, target, text)
 
 
 @pytest.mark.parametrize("target, text", [
@@ -36,8 +38,8 @@ def test_cognates_flagged(engine, target, text, token):
     ("учитель", "строитель и водитель"),         # shares only the suffix -тель
     ("кошка", "мяукает, жена, ловит мышей"),
 ])
-def test_no_cognate_false_alarms(engine, target, text):
-    assert [f for f in findings(engine, target, text) if f[0] == "cognate"] == []
+def test_no_cognate_false_alarms(lexicon, target, text):
+    assert [f for f in findings(lexicon, target, text) if f[0] == "cognate"] == []
 
 
 # --- abbreviation ---------------------------------------------------------------
@@ -49,29 +51,29 @@ def test_no_cognate_false_alarms(engine, target, text):
     ("штат", "США состоит из пятидесяти", "США"),
     ("хозяйство", "платим за ЖКХ", "ЖКХ"),
 ])
-def test_abbreviations(engine, target, text, token):
-    assert ("abbreviation", token) in findings(engine, target, text)
+def test_abbreviations(lexicon, target, text, token):
+    assert ("abbreviation", token) in findings(lexicon, target, text)
 
 
-def test_abbreviation_near_misses(engine):
-    assert findings(engine, "страна", "США — одна из них") == []
-    assert findings(engine, "город", "учился в МГУ") == []
+def test_abbreviation_near_misses(lexicon):
+    assert findings(lexicon, "страна", "США — одна из них") == []
+    assert findings(lexicon, "город", "учился в МГУ") == []
 
 
-def test_unknown_capitals_are_a_warning(engine):
-    result = hat.check_explanation(engine, "кошка", "как в КТЗ")
+def test_unknown_capitals_are_a_warning(lexicon):
+    result = hat.check_explanation(lexicon, "кошка", "как в КТЗ")
     warnings = [v for v in result.violations if v.rule == "abbreviation"]
     assert warnings and all(v.severity == "warning" for v in warnings)
     assert result.ok
-    assert findings(engine, "собака", "как в КТЗ", severity=None) == []   # no letter of the root с/б
+    assert findings(lexicon, "собака", "как в КТЗ", severity=None) == []   # no letter of the root с/б
 
 
 # --- fragment -------------------------------------------------------------------
 
-def test_fragments(engine):
-    assert ("fragment", "птеро") in findings(engine, "дактиль", "птеро…")
-    assert ("fragment", "бомбо") in findings(engine, "убежище", "бомбо… куда прячутся при налёте")
-    assert findings(engine, "убежище", "куда прячутся при налёте") == []
+def test_fragments(lexicon):
+    assert ("fragment", "птеро") in findings(lexicon, "дактиль", "птеро…")
+    assert ("fragment", "бомбо") in findings(lexicon, "убежище", "бомбо… куда прячутся при налёте")
+    assert findings(lexicon, "убежище", "куда прячутся при налёте") == []
 
 
 # --- letters --------------------------------------------------------------------
@@ -85,8 +87,8 @@ def test_fragments(engine):
     ("рост", "прочитай наоборот", "наоборот"),
     ("кот", "трёхбуквенное", "трёхбуквенное"),
 ])
-def test_letters(engine, target, text, token):
-    assert ("letters", token) in findings(engine, target, text)
+def test_letters(lexicon, target, text, token):
+    assert ("letters", token) in findings(lexicon, target, text)
 
 
 @pytest.mark.parametrize("target, text", [
@@ -95,8 +97,8 @@ def test_letters(engine, target, text, token):
     ("сорт", "анаграмма к слову, обозначающему высоту"),        # allowed by the rules
     ("рост", "наоборот, он низкий"),                            # «on the contrary»
 ])
-def test_letters_near_misses(engine, target, text):
-    assert findings(engine, target, text) == []
+def test_letters_near_misses(lexicon, target, text):
+    assert findings(lexicon, target, text) == []
 
 
 # --- translation ----------------------------------------------------------------
@@ -107,36 +109,36 @@ def test_letters_near_misses(engine, target, text):
     ("рука", "ruka", "ruka"),
     ("кошка", "по-английски это не cat, а koshka", "koshka"),
 ])
-def test_translation(engine, target, text, token):
-    assert ("translation", token) in findings(engine, target, text)
+def test_translation(lexicon, target, text, token):
+    assert ("translation", token) in findings(lexicon, target, text)
 
 
-def test_translation_near_misses(engine):
-    assert findings(engine, "рефрижератор", "холодильник по-простому") == []
-    assert findings(engine, "настройка", "установка по-английски") == []
+def test_translation_near_misses(lexicon):
+    assert findings(lexicon, "рефрижератор", "холодильник по-простому") == []
+    assert findings(lexicon, "настройка", "установка по-английски") == []
 
 
 # --- profanity ------------------------------------------------------------------
 
-def test_profanity(engine):
-    assert ("profanity", "блядь") in findings(engine, "кошка", "ну блядь мяукает")
-    soft = hat.check_explanation(engine, "кошка", "хрен знает")
+def test_profanity(lexicon):
+    assert ("profanity", "блядь") in findings(lexicon, "кошка", "ну блядь мяукает")
+    soft = hat.check_explanation(lexicon, "кошка", "хрен знает")
     assert [v.severity for v in soft.violations if v.rule == "profanity"] == ["warning"]
-    assert findings(engine, "корабль", "оскорблять, употреблять, колебаться, сабля, мандарин, бляха") == []
+    assert findings(lexicon, "корабль", "оскорблять, употреблять, колебаться, сабля, мандарин, бляха") == []
 
 
 # --- result shape ---------------------------------------------------------------
 
-def test_spans_into_text_as_sent(engine):
+def test_spans_into_text_as_sent(lexicon):
     text = "  Жена\u00a0КОТА — и МГУ,  птеро…"
-    result = hat.check_explanation(engine, "кошка", text)
+    result = hat.check_explanation(lexicon, "кошка", text)
     assert not result.ok
     for v in result.violations:
         assert text[v.start:v.end] == v.token
 
 
-def test_clean_text_is_ok(engine):
-    result = hat.check_explanation(engine, "кошка", "домашнее животное, мяукает и ловит мышей")
+def test_clean_text_is_ok(lexicon):
+    result = hat.check_explanation(lexicon, "кошка", "домашнее животное, мяукает и ловит мышей")
     assert result.ok and result.to_json()["violations"] == []
 
 
@@ -154,14 +156,14 @@ def test_clean_text_is_ok(engine):
     ("стол", "стул", False, "different_word"),
     ("пила", "пьёт", False, "different_word"),   # a form of пить, not of the noun пила
 ])
-def test_guess(engine, target, guess, accepted, reason):
-    result = hat.check_guess(engine, target, guess)
+def test_guess(lexicon, target, guess, accepted, reason):
+    result = hat.check_guess(lexicon, target, guess)
     assert (result.accepted, result.reason) == (accepted, reason)
     assert result.message and result.evidence
 
 
-def test_cognate_guess_message(engine):
-    result = hat.check_guess(engine, "кошка", "кот")
+def test_cognate_guess_message(lexicon):
+    result = hat.check_guess(lexicon, "кошка", "кот")
     assert result.message == "«кот» однокоренное с «кошка»: слово ещё не отгадано, можно попросить уточнить"
 
 
@@ -170,8 +172,8 @@ def test_cognate_guess_message(engine):
     ("луг", "лук", "догадка «лук» звучит так же, как загаданное «луг»"),
     ("стол", "стул", "«стул» — другое слово, не загаданное"),
 ])
-def test_guess_messages_are_russian(engine, target, guess, message):
-    assert hat.check_guess(engine, target, guess).message == message
+def test_guess_messages_are_russian(lexicon, target, guess, message):
+    assert hat.check_guess(lexicon, target, guess).message == message
 
 
 # --- messages shown to judges (Russian) ---------------------------------------------
@@ -189,35 +191,35 @@ def test_guess_messages_are_russian(engine, target, guess, message):
     ("рука", "ruka", "translation", "«ruka» — это «рука» латиницей"),
     ("кошка", "ну блядь мяукает", "profanity", "«блядь» — мат (корень «блядь»)"),
 ])
-def test_messages(engine, target, text, rule, message):
-    result = hat.check_explanation(engine, target, text)
+def test_messages(lexicon, target, text, rule, message):
+    result = hat.check_explanation(lexicon, target, text)
     assert message in [v.message for v in result.violations if v.rule == rule]
 
 
-def test_warning_messages_leave_it_to_the_judge(engine):
+def test_warning_messages_leave_it_to_the_judge(lexicon):
     for target, text, rule in [("кошка", "как в КТЗ", "abbreviation"), ("кошка", "хрен знает", "profanity")]:
-        warnings = [v for v in hat.check_explanation(engine, target, text).violations if v.rule == rule]
+        warnings = [v for v in hat.check_explanation(lexicon, target, text).violations if v.rule == rule]
         assert warnings and all(v.severity == "warning" and v.message.endswith("решает судья") for v in warnings)
-    soft = [v for v in hat.check_explanation(engine, "кошка", "хрен знает").violations if v.rule == "profanity"]
+    soft = [v for v in hat.check_explanation(lexicon, "кошка", "хрен знает").violations if v.rule == "profanity"]
     assert "другое значение (растение)" in soft[0].message
 
 
 # --- evaluation thresholds --------------------------------------------------------
 
-def test_guess_set_is_perfect(engine):
-    score = score_guesses(engine, DATA / "hat_guess.tsv")
+def test_guess_set_is_perfect(lexicon):
+    score = score_guesses(lexicon, DATA / "hat_guess.tsv")
     assert score.accuracy == 1.0, score.misses
 
 
-def test_explanation_set(engine):
-    score = score_explanations(engine, DATA / "hat_explain.jsonl")
+def test_explanation_set(lexicon):
+    score = score_explanations(lexicon, DATA / "hat_explain.jsonl")
     assert score.flags_found >= 0.9, score.misses
     assert score.clean_left_alone >= 0.95, score.misses
 
 
-def test_throughput_smoke(engine):
+def test_throughput_smoke(lexicon):
     # timing belongs to `make bench`; this only guards against an order-of-magnitude regression
-    figures = throughput(engine, seconds=0.3)
+    figures = throughput(lexicon, seconds=0.3)
     assert figures["checks_per_second"] > 100
 
 
@@ -259,12 +261,71 @@ def test_http_operation_ids(hat_client):
     assert {"check_hat_explanation", "check_hat_guess"} <= ops
 
 
-def test_appeals_to_the_shape_of_letters(engine):
+def test_appeals_to_the_shape_of_letters(lexicon):
     for text, token in [("круглая приставка, а дальше про море", "круглая приставка"),
                         ("в середине как крест, это животное", "в середине как крест")]:
-        found = [v for v in hat.check_explanation(engine, "корова", text).violations if v.rule == "letters"]
+        found = [v for v in hat.check_explanation(lexicon, "корова", text).violations if v.rule == "letters"]
         assert found and found[0].token == token and found[0].severity == "violation", text
         assert text[found[0].start:found[0].end] == token
     # Round things and crosses in their plain sense are fine.
-    clean = hat.check_explanation(engine, "колесо", "круглое, как у машины, и крест на дороге")
+    clean = hat.check_explanation(lexicon, "колесо", "круглое, как у машины, и крест на дороге")
     assert not [v for v in clean.violations if v.rule == "letters"]
+
+
+# --- ё in guesses -------------------------------------------------------------------
+# Before issue 13 every pair below was accepted as word_form: the check compared ё-folded keys only.
+
+@pytest.mark.parametrize("target, guess, accepted, reason", [
+    ("ёж", "еж", True, "word_form"),                # the same word written without dots
+    ("ёлка", "елки", True, "word_form"),
+    ("нёбо", "небо", False, "different_word"),      # ё makes another word: palate / sky
+    ("небо", "нёбо", False, "different_word"),
+    ("осёл", "осел", False, "different_word"),      # осел is a form of осесть
+    ("берет", "берёт", False, "different_word"),    # берёт is a form of брать
+])
+def test_guess_differing_by_yo(lexicon, target, guess, accepted, reason):
+    result = hat.check_guess(lexicon, target, guess)
+    assert (result.accepted, result.reason) == (accepted, reason), result.message
+    if not accepted:
+        assert result.evidence[0]["kind"] == "yo_spelling" and "буква ё" in result.message
+
+
+# --- rulings inside the checks --------------------------------------------------------
+
+class Rulings:
+    """An oracle with fixed rulings, as service.rulings.ScopeOracle answers for a scope."""
+
+    def __init__(self, *rulings):
+        self.rulings = {(kind, fold_key(a), fold_key(b)): verdict for kind, a, b, verdict in rulings}
+
+    def __bool__(self):
+        return bool(self.rulings)
+
+    def find(self, kind, a, b):
+        for x, y in ((a, b), (b, a)) if kind == "cognate" else ((a, b),):
+            if (kind, fold_key(x), fold_key(y)) in self.rulings:
+                verdict = self.rulings[kind, fold_key(x), fold_key(y)]
+                return Override(kind, verdict, {"kind": "ruling", "note": "так решили"})
+        return None
+
+
+def test_explanation_rulings_see_hyphen_parts(lexicon):
+    # Before: rulings were applied to the serialised result and re-tokenised the text, so the part
+    # «синий» of «тёмно-синий» was never looked up and a ruling on it changed nothing.
+    text = "тёмно-синий, и горит свеча"
+    oracle = Rulings(("cognate", "свет", "синий", True), ("cognate", "свет", "свеча", False))
+    plain = {v.token for v in hat.check_explanation(lexicon, "свет", text).violations if v.rule == "cognate"}
+    assert "свеча" in plain and "синий" not in plain
+    ruled = {v.token: v for v in hat.check_explanation(lexicon, "свет", text, oracle).violations
+             if v.rule == "cognate"}
+    assert "свеча" not in ruled
+    assert ruled["синий"].severity == "violation" and ruled["синий"].evidence["ruling"]["note"] == "так решили"
+    assert text[ruled["синий"].start:ruled["синий"].end] == "синий"
+
+
+def test_guess_rulings(lexicon):
+    assert hat.check_guess(lexicon, "свет", "свеча").reason == "cognate"
+    different = hat.check_guess(lexicon, "свет", "свеча", Rulings(("cognate", "свет", "свеча", False)))
+    assert (different.accepted, different.reason) == (False, "different_word")
+    accepted = hat.check_guess(lexicon, "свет", "свеча", Rulings(("guess", "свет", "свеча", True)))
+    assert accepted.accepted and accepted.evidence[0]["engine"]["reason"] == "cognate"

@@ -1,0 +1,378 @@
+"""Is an explanation within the rules?  Rules B–G of ../shared/rules/hat.txt, one named function each.
+
+`check_explanation` runs EXPLANATION_RULES over one :class:`Explanation`; each
+rule returns findings with a span into the text as sent.  The word rules
+(WORD_RULES) look at one word at a time and are cached per target; the others
+look at neighbours or at the whole text.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cached_property
+
+from lexicon.overrides import NO_RULINGS, Oracle
+from lexicon.text import NormalizedWord, Token
+from service.rules.findings import Finding, Span, count, in_text_order
+from service.rules.hat.profile import TargetProfile, folded_lemmas, profile
+from service.rules.hat.vocabulary import (ADJECTIVE_PREPOSITIONS, ANAGRAM_HINT, ANAGRAM_WORDS, CUE_WINDOW,
+                                          LANGUAGE_ADJECTIVE, LANGUAGE_ADVERB, LETTER_WORDS, NAMING_WORDS,
+                                          PHRASES, POSITION_LEMMAS, PROFANITY_LABELS, SEVERE_PROFANITY,
+                                          TRANSLATION_OFFSETS, cite)
+
+MAX_TEXT = 5000
+LATIN_WORD = re.compile(r"[A-Za-z']{2,}")
+HYPHENS = re.compile(r"[-\u2010\u2011]")
+
+
+@dataclass
+class ExplanationResult:
+    target: str
+    violations: list[Finding]
+    tokens: int
+
+    @property
+    def ok(self) -> bool:
+        return count(self.violations, "violation") == 0
+
+    def to_json(self) -> dict:
+        return {"ok": self.ok, "target": self.target,
+                "violations": [v.to_json() for v in self.violations],
+                "counts": {"violations": count(self.violations, "violation"),
+                           "warnings": count(self.violations, "warning"), "tokens": self.tokens}}
+
+
+@dataclass
+class Explanation:
+    """One explanation under check: the target's profile, the text, its words and the judges' rulings."""
+    profile: TargetProfile
+    text: str
+    tokens: list[Token]
+    oracle: Oracle = NO_RULINGS
+
+    @cached_property
+    def pieces(self) -> list[Token]:
+        """Every word and, for a hyphenated one, its parts (рыбак-любитель → рыбак, любитель)."""
+        return [piece for tok in self.tokens for piece in hyphen_parts(self.profile, tok)]
+
+    @cached_property
+    def anagram_hint(self) -> bool:
+        return bool(ANAGRAM_HINT.search(self.text))
+
+
+def hyphen_parts(p: TargetProfile, tok: Token) -> list[Token]:
+    """The token, then the parts of a hyphenated one with their own offsets."""
+    out, at = [tok], 0
+    if not HYPHENS.search(tok.text):
+        return out
+    for part in HYPHENS.split(tok.text):
+        if part:
+            start = tok.start + tok.text.index(part, at)
+            try:
+                word = p.lexicon.normalize(part)
+            except ValueError:
+                word = None
+            out.append(Token(part, start, start + len(part), word))
+            at = start - tok.start + len(part)
+    return out
+
+
+def _finding_on(tok: Token, rule: str, message: str, severity: str, evidence: dict) -> Finding:
+    return Finding(rule, message, severity, Span(tok.text, tok.start, tok.end), evidence=evidence)
+
+
+# ---------------------------------------------------------------- word rules ---
+# Each takes the profile, one word and the rulings; the findings span the whole word.
+
+def cognate(p: TargetProfile, tok: Token, oracle: Oracle) -> list[Finding]:
+    """B: a word with the target's root, a form of the target included; a judge's ruling decides its pair."""
+    w = tok.word
+    if w is None:
+        return []
+    in_scope = len(w.key) >= 2 and not p.lexicon.is_function_word(w.text)
+    if not (in_scope or oracle):
+        return []
+    engine = p.verdict(w)
+    v = p.lexicon.ruled(engine, oracle) if engine else None
+    judged = v is not engine
+    if v is None or not v.cognate or not (in_scope or judged):
+        return []
+    if judged:
+        message, why = f"«{tok.text}» однокоренное с загаданным «{p.word.raw}» по решению судьи", {"ruling": v.evidence[0]}
+    elif v.evidence and v.evidence[0].get("kind") == "same_word":
+        message, why = f"«{tok.text}» — форма загаданного слова «{p.word.raw}»", {"verdict": v.evidence}
+    else:
+        roots = ", ".join(f"«{r}»" for r in v.shared_roots)
+        message = f"«{tok.text}» — однокоренное с загаданным «{p.word.raw}»"
+        message += f" ({'корень' if len(v.shared_roots) == 1 else 'корни'} {roots})" if roots else ""
+        why = {"verdict": v.evidence}
+    severity = "violation" if (v.confidence == "certain" or v.b.known) else "warning"
+    return [_finding_on(tok, "cognate", message, severity, {
+        "target": p.word.raw, "word": tok.text, "confidence": v.confidence, "shared_roots": v.shared_roots,
+        **why, "rule": cite("cognate")})]
+
+
+def _abbreviation_part(p: TargetProfile, abbr: str, word: str) -> str:
+    """Which part of the abbreviation stands for `word`: «буква «У»» when that letter is unambiguous."""
+    first = p.lexicon.fold(word)[:1]
+    letters = [ch for ch in abbr if p.lexicon.fold(ch) == first]
+    if first and abbr.isalpha() and abbr.isupper() and len(letters) == 1:
+        return f"буква «{letters[0]}»"
+    return "её часть"
+
+
+def abbreviation(p: TargetProfile, tok: Token, oracle: Oracle) -> list[Finding]:
+    """B: an abbreviation one of whose letters stands for the target or a cognate («МГУ» for университет)."""
+    info = p.lexicon.abbreviation(tok.text)
+    if info is None:
+        return []
+    if not info.known:
+        return _unknown_abbreviation(p, tok, info)
+    hits = [(exp, [w for w in exp.words if p.cognate(w, oracle)]) for exp in info.expansions]
+    matching = [(e, m) for e, m in hits if m]
+    if not matching:
+        return []
+    severity = "violation" if len(matching) == len(hits) else "warning"
+    exp, words = matching[0]
+    message = (f"«{tok.text}» — аббревиатура ({exp.expansion}): {_abbreviation_part(p, tok.text, words[0])} "
+               f"означает «{words[0]}» — "
+               + ("загаданное слово" if p.lexicon.fold(words[0]) in p.forms
+                  else f"однокоренное с загаданным «{p.word.raw}»"))
+    if severity == "warning":
+        message += "; но у неё есть и другие расшифровки, без этого слова: решает судья"
+    return [_finding_on(tok, "abbreviation", message, severity, {
+        "abbreviation": tok.text, "source": p.lexicon.abbreviation_source(info.source),
+        "expansions": [{**e.to_json(), "matches": m} for e, m in hits],
+        "cognate": [p.verdict(w, oracle).to_json() for w in words[:2]], "rule": cite("abbreviation")})]
+
+
+def _unknown_abbreviation(p: TargetProfile, tok: Token, info) -> list[Finding]:
+    """Capitals no table knows, with a letter a root of the target starts with: for the judge."""
+    if not tok.text.isupper() or p.lexicon.is_ordinary_word(tok.text):
+        return []  # a shouted ordinary word (ДОМ) is not an abbreviation; the cognate rule sees it
+    common = sorted(set(p.lexicon.fold(tok.text)) & p.root_initials)
+    if not common:
+        return []
+    return [_finding_on(tok, "abbreviation",
+                f"«{tok.text}» похоже на аббревиатуру, которую словарь не знает; буква "
+                f"«{common[0].upper()}» может означать загаданное «{p.word.raw}» (с неё начинается корень): "
+                "решает судья", "warning",
+                {"abbreviation": tok.text, "source": p.lexicon.abbreviation_source(info.source),
+                 "root_initials": sorted(p.root_initials), "matching_letters": common})]
+
+
+def fragment(p: TargetProfile, tok: Token, oracle: Oracle) -> list[Finding]:
+    """C: a non-word that makes a word together with the target («птеро…» for дактиль)."""
+    if tok.word is None or not p.lexicon.fragment_candidate(tok.text):
+        return []
+    match = p.fragments.find(tok.word.text)
+    if match is None:
+        return []
+    own = match.base in p.folded_lemmas or match.base == p.word.key
+    return [_finding_on(tok, "fragment",
+                f"«{tok.text}» — не слово, но вместе с "
+                + ("загаданным" if own else f"«{match.base}» (однокоренным с загаданным)")
+                + f" образует слово «{match.word}»",
+                "violation", {**match.to_json(), "rule": cite("fragment")})]
+
+
+def latin_spelling(p: TargetProfile, tok: Token, oracle: Oracle) -> list[Finding]:
+    """F: the target or a certain cognate written in Latin letters («ruka»)."""
+    if not LATIN_WORD.fullmatch(tok.text):
+        return []
+    for cyr in p.lexicon.latin_readings(tok.text):
+        key = p.lexicon.fold(cyr)
+        own = key in p.forms
+        if own or (p.lexicon.in_dictionary(key) and (v := p.verdict(key, oracle)) is not None
+                   and v.cognate and v.confidence == "certain"):
+            return [_finding_on(tok, "translation",
+                        f"«{tok.text}» — это «{cyr}» латиницей"
+                        + ("" if own else f", однокоренное с загаданным «{p.word.raw}»"),
+                        "violation", {"transliteration": cyr, "target": p.word.raw, "rule": cite("latin_spelling")})]
+    return []
+
+
+def profanity(p: TargetProfile, tok: Token, oracle: Oracle) -> list[Finding]:
+    """G: obscene and abusive words; a word profane in only one of its senses is for the judge."""
+    try:
+        hit = p.lexicon.profanity(tok.text)
+    except FileNotFoundError:     # the profanity data is not built: the rule is off
+        return []
+    if hit is None:
+        return []
+    severe = hit.category in SEVERE_PROFANITY and not hit.homonym
+    message = f"«{tok.text}» — {PROFANITY_LABELS.get(hit.category, hit.category)} (корень «{hit.root}»)"
+    if hit.homonym:
+        message += f"; но у слова есть и другое значение ({hit.homonym}): решает судья"
+    return [_finding_on(tok, "profanity", message, "violation" if severe else "warning",
+                {**hit.to_json(), "rule": cite("profanity")})]
+
+
+WORD_RULES = (cognate, abbreviation, fragment, latin_spelling, profanity)
+
+
+def word_rules(ex: Explanation) -> list[Finding]:
+    """The word rules on every word and hyphen part; cached per target unless judges have ruled."""
+    if ex.oracle:
+        # Rulings change cognate answers, so the cache of answers without them does not apply.
+        return [f for piece in ex.pieces for rule in WORD_RULES for f in rule(ex.profile, piece, ex.oracle)]
+    return [f for piece in ex.pieces for f in ex.profile.word_findings(piece, WORD_RULES)]
+
+
+# ------------------------------------------------------------------ letters ---
+
+def _scrambled(p: TargetProfile, tok: Token, hint: bool, oracle: Oracle) -> list[Finding]:
+    """The target's letters in another order: a non-word (тсор), or a word the text names as an anagram."""
+    w = tok.word
+    if w is None or len(w.key) < 3 or w.key in p.forms:
+        return []
+    known = p.lexicon.in_dictionary(w.key)
+    if not known and "".join(sorted(w.key)) in p.form_letters:
+        reversal = w.key[::-1] in p.forms
+        return [_finding_on(tok, "letters", f"«{tok.text}» — буквы загаданного слова "
+                                    f"{'задом наперёд' if reversal else 'в другом порядке'}", "violation",
+                    {"kind": "reversal" if reversal else "anagram", "target": p.word.raw,
+                     "rule": cite("target_letters")})]
+    if known and hint and sorted(w.key) == p.letters and not p.cognate(w.key, oracle):
+        return [_finding_on(tok, "letters", f"«{tok.text}» прямо названо анаграммой загаданного слова", "violation",
+                    {"kind": "named_anagram", "target": p.word.raw, "rule": cite("named_anagram")})]
+    return []
+
+
+def anagrams(ex: Explanation) -> list[Finding]:
+    """D: the target's letters scrambled, and the word «анаграмма»: forbidden when it names one."""
+    found = [f for piece in ex.pieces for f in _scrambled(ex.profile, piece, ex.anagram_hint, ex.oracle)]
+    named = any(f.evidence.get("kind") == "named_anagram" for f in found)
+    for tok in ex.tokens:
+        if tok.word is None or not folded_lemmas(ex.profile.lexicon, tok.word.text) & ANAGRAM_WORDS:
+            continue
+        if named:
+            found.append(_finding_on(tok, "letters", "прямо названа анаграмма загаданного слова", "violation",
+                             {"rule": cite("named_anagram")}))
+        else:
+            found.append(_finding_on(tok, "letters", "упомянута анаграмма: можно, только если она объяснена через смысл",
+                             "warning", {"rule": cite("anagram_by_meaning")}))
+    return found
+
+
+def _is_cue(ex: Explanation, tok: Token) -> str | None:
+    """A size or position near a letter word: a number, a single letter, «первая», «последние»."""
+    if tok.text.isdigit():
+        return tok.text
+    if tok.word is None:
+        return None
+    t, lexicon = tok.word.text, ex.profile.lexicon
+    if (len(t) == 1 and t.isalpha()) or lexicon.has_tag(t, "NUMR") or lexicon.has_tag(t, "Anum") \
+            or folded_lemmas(lexicon, t) & POSITION_LEMMAS:
+        return t
+    return None
+
+
+def _letter_word(ex: Explanation, i: int) -> list[Finding]:
+    tok = ex.tokens[i]
+    lemmas = folded_lemmas(ex.profile.lexicon, tok.word.text) & NAMING_WORDS if tok.word else set()
+    if not lemmas or ex.profile.folded_lemmas & NAMING_WORDS:
+        return []
+    lemma = sorted(lemmas)[0]
+    if lemma in ANAGRAM_WORDS:
+        return []   # judged with the anagram itself, see anagrams()
+    near = range(max(0, i - CUE_WINDOW), min(len(ex.tokens), i + CUE_WINDOW + 1))
+    cues = [(j, cue) for j in near if j != i and (cue := _is_cue(ex, ex.tokens[j])) is not None]
+    if not cues:
+        return [_finding_on(tok, "letters", f"«{tok.text}» — возможно, отсылка к буквам или слогам: решает судья",
+                    "warning", {"rule": cite("letters")})]
+    j = min((j for j, _ in cues), key=lambda k: (abs(k - i), k))     # the nearest cue, for the message
+    first, second = sorted((i, j))
+    phrase = f"«{ex.tokens[first].text}{' ' if second - first == 1 else ' … '}{ex.tokens[second].text}»"
+    what = "буквам" if lemma in LETTER_WORDS else "слогам"
+    return [_finding_on(tok, "letters", f"{phrase} — отсылка к {what} слова", "violation",
+                {"cues": [cue for _, cue in cues], "rule": cite("letters")})]
+
+
+def letter_words(ex: Explanation) -> list[Finding]:
+    """D: «буква», «слог» with a size or position nearby («первая буква л», «из трёх букв»)."""
+    return [f for i in range(len(ex.tokens)) for f in _letter_word(ex, i)]
+
+
+def letter_phrases(ex: Explanation) -> list[Finding]:
+    """D, E: phrases about reading backwards, letter counts, spelling, stress, the shape of letters, rhyme."""
+    out = []
+    for phrase in PHRASES:
+        for m in phrase.pattern.finditer(ex.text):
+            start, end = m.span(1) if m.re.groups else m.span()
+            out.append(Finding("letters", f"«{ex.text[start:end]}» — отсылка к {phrase.appeal_dative}",
+                               phrase.severity, Span.of(ex.text, start, end),
+                               evidence={"appeal": phrase.appeal, "rule": cite("phrases")}))
+    return out
+
+
+# -------------------------------------------------------------- translation ---
+
+def _language_marker(tokens: list[Token], i: int) -> bool:
+    """«по-английски», or «на английском» / «с английского»."""
+    tok = tokens[i]
+    if LANGUAGE_ADVERB.match(tok.text):
+        return True
+    return bool(LANGUAGE_ADJECTIVE.match(tok.text)) and i > 0 and tokens[i - 1].text.lower() in ADJECTIVE_PREPOSITIONS
+
+
+def _foreign(p: TargetProfile, tok: Token) -> tuple[bool, bool]:
+    """Is the word foreign, and is it in Latin script?  A Russian word is in the dictionary and the lexicon."""
+    latin = bool(LATIN_WORD.fullmatch(tok.text))
+    if latin:
+        return True, True
+    w = tok.word
+    if w is None or len(w.key) < 2 or p.lexicon.is_function_word(w.text):
+        return False, False
+    status = p.lexicon.status(w.text)
+    return not (status.dictionary and status.compiled), False
+
+
+def foreign_words(ex: Explanation) -> list[Finding]:
+    """F: a word next to a language marker that is no Russian word («хенд по-английски»)."""
+    out, tokens = [], ex.tokens
+    for i, marker in enumerate(tokens):
+        if not _language_marker(tokens, i):
+            continue
+        for j in (i + k for k in TRANSLATION_OFFSETS):
+            if not 0 <= j < len(tokens):
+                continue
+            cand = tokens[j]
+            if LANGUAGE_ADVERB.match(cand.text) or LANGUAGE_ADJECTIVE.match(cand.text):
+                continue
+            foreign, latin = _foreign(ex.profile, cand)
+            if foreign:
+                out.append(_finding_on(cand, "translation",
+                               f"«{cand.text}» — иностранное слово («{marker.text}»): переводить на слова, "
+                               "которые не употребляются в русском, нельзя", "violation",
+                               {"marker": marker.text, "latin_script": latin, "russian_word": False,
+                                "rule": cite("translation")}))
+                break
+    return out
+
+
+# -------------------------------------------------------------------- check ---
+
+EXPLANATION_RULES = (word_rules, anagrams, letter_words, letter_phrases, foreign_words)
+
+
+def _one_per_span(findings: list[Finding]) -> list[Finding]:
+    """One finding per rule and span, the first one found; a violation replaces a warning."""
+    seen: dict[tuple[str, int, int], Finding] = {}
+    for f in findings:
+        key = (f.rule, f.start, f.end)
+        if key not in seen or (seen[key].severity == "warning" and f.severity == "violation"):
+            seen[key] = f
+    return list(seen.values())
+
+
+def check_explanation(lexicon, target: str | NormalizedWord, text: str,
+                      oracle: Oracle = NO_RULINGS) -> ExplanationResult:
+    """Every violation of rules B–G in an explanation of `target`, with spans and evidence.
+
+    `oracle` holds the judges' rulings: a cognate ruling on (target, word) decides that word.
+    """
+    p = profile(lexicon, target)
+    ex = Explanation(p, text, lexicon.tokenize(text), oracle)
+    findings = [f for rule in EXPLANATION_RULES for f in rule(ex)]
+    return ExplanationResult(p.word.raw, in_text_order(_one_per_span(findings)), len(ex.tokens))

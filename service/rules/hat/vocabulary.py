@@ -1,0 +1,65 @@
+"""The Hat's vocabularies and phrase tables, read once from service/rules/data/hat.toml.
+
+The data file is for people (comments say where each list comes from); this module
+turns it into the sets and compiled patterns the rules use.
+"""
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from lexicon.text import fold_key
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "hat.toml"
+RULES_SOURCE = "rules/hat.txt"
+LETTER = "[а-яёa-z]"          # what {L} stands for in the data's patterns
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """A phrase that appeals to letters, syllables or sound."""
+    pattern: re.Pattern
+    severity: str
+    appeal: str            # what it appeals to, as the evidence names it
+    appeal_dative: str     # the same after «отсылка к»
+
+
+def _pattern(text: str) -> re.Pattern:
+    return re.compile(text.replace("{L}", LETTER), re.IGNORECASE)
+
+
+def _folded(words) -> frozenset[str]:
+    # Lemmas are compared folded: the data may write ё, players and pymorphy3 may not.
+    return frozenset(fold_key(w) for w in words)
+
+
+_TABLES = tomllib.loads(DATA.read_text(encoding="utf-8"))
+_letters, _translation, _profanity = _TABLES["letters"], _TABLES["translation"], _TABLES["profanity"]
+
+CLAUSES: dict[str, str] = _TABLES["clauses"]
+
+LETTER_WORDS = _folded(_letters["letter_words"])
+SYLLABLE_WORDS = _folded(_letters["syllable_words"])
+ANAGRAM_WORDS = _folded(_letters["anagram_words"])
+NAMING_WORDS = LETTER_WORDS | SYLLABLE_WORDS | ANAGRAM_WORDS    # words that name letters or syllables
+POSITION_LEMMAS = _folded(_letters["position_lemmas"])
+CUE_WINDOW: int = _letters["cue_window"]
+ANAGRAM_HINT = _pattern(_letters["anagram_hint"])
+PHRASES = tuple(Phrase(_pattern(p["pattern"]), p["severity"], *_letters["appeals"][p["appeal"]])
+                for p in _letters["phrases"])
+
+LANGUAGE_ADVERB = re.compile(rf"^по-(?:{'|'.join(_translation['adverbs'])})$", re.IGNORECASE)
+LANGUAGE_ADJECTIVE = re.compile(rf"^(?:{'|'.join(_translation['adjective_stems'])})"
+                                rf"(?:{'|'.join(_translation['adjective_endings'])})$", re.IGNORECASE)
+ADJECTIVE_PREPOSITIONS = frozenset(_translation["adjective_prepositions"])
+TRANSLATION_OFFSETS: tuple[int, ...] = tuple(_translation["word_offsets"])
+
+PROFANITY_LABELS: dict[str, str] = _profanity["labels"]
+SEVERE_PROFANITY = frozenset(_profanity["severe"])
+
+
+def cite(clause: str) -> str:
+    """The rule a finding cites: «rules/hat.txt: однокоренные слова запрещены»."""
+    return f"{RULES_SOURCE}: {CLAUSES[clause]}"
