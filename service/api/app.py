@@ -1,37 +1,59 @@
-"""The FastAPI application: routers per game, one error handler, the engine loaded once."""
+"""The FastAPI application: routers per game, one error handler, the engine loaded once.
+
+Start-up loads the engine and the pronouncer, then verifies every compiled
+data file (lexicon.sqlite, stress.sqlite, frequency.dawg, profanity.json) and
+loads the lazily used tables from them.  A missing or damaged file stops the
+start: the error names the file in the log and the server exits non-zero
+(uvicorn: "Application startup failed", exit code 3) rather than serving 500s
+from the first lint.  A file that breaks later fails /v1/health/ready instead.
+The rulings store is not opened at start: an unreachable or read-only store
+must not stop the checks that need no `scope`.
+"""
 from __future__ import annotations
 
+import logging
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 from fastapi.middleware.cors import CORSMiddleware
 
-from lexicon import morphology
+from lexicon import frequency, morphology, profanity
 from lexicon.cognates import CognateEngine
 from lexicon.pronunciation import Pronouncer
+from lexicon.store import DataFileError
 from service import settings as settings_module
 from service.api import errors
 from service.api.middleware import GuardMiddleware
 from service.api.redirects import RelativeRedirectMiddleware
 from service.api.routers import chgk, codenames, hat, judge, mafia, ops, pool, pronunciation, rulings, words
 
+log = logging.getLogger("koren")
 
-def create_app(engine: CognateEngine | None = None, pronouncer: Pronouncer | None = None,
-               settings: settings_module.Settings | None = None, preload: bool = False) -> FastAPI:
-    settings = settings or settings_module.load()
-    if preload:
-        # Load before the workers fork so they share the pages (see service.cli.serve_forked).
-        engine = engine or CognateEngine()
-        pronouncer = pronouncer or Pronouncer(morph=morphology.analyzer())
-        engine.compare("кот", "кошка")
-        pronouncer.readings("замок")
 
-    @asynccontextmanager
-    async def lifespan(app: FastAPI):
+def start(app: FastAPI) -> None:
+    """Load what the app serves from and verify the data files; DataFileError (logged) if one is bad."""
+    try:
         if app.state.engine is None:
             app.state.engine = CognateEngine()
         if app.state.pronouncer is None:
             app.state.pronouncer = Pronouncer(morph=morphology.analyzer())
+        broken = ops.check_data_files(app)
+        if broken is not None:
+            raise broken
+        frequency.zipf(frequency.PROBE)   # loaded now, from the file just verified, not on the first lint
+        profanity.default()
+    except DataFileError as exc:
+        log.error("cannot start: data file %s", exc)
+        raise
+
+
+def create_app(engine: CognateEngine | None = None, pronouncer: Pronouncer | None = None,
+               settings: settings_module.Settings | None = None, preload: bool = False) -> FastAPI:
+    settings = settings or settings_module.load()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI):
+        start(app)
         yield
         if getattr(app.state, "rulings", None):
             app.state.rulings.close()
@@ -41,6 +63,11 @@ def create_app(engine: CognateEngine | None = None, pronouncer: Pronouncer | Non
     app.state.engine = engine
     app.state.pronouncer = pronouncer
     app.state.settings = settings
+    if preload:
+        # Load before the workers fork so they share the pages (see service.cli.serve_forked).
+        start(app)
+        app.state.engine.compare("кот", "кошка")
+        app.state.pronouncer.readings("замок")
     errors.install(app)
     app.include_router(ops.router)
     app.include_router(words.router)
