@@ -39,10 +39,21 @@ from typing import Any, Iterable
 
 from rapidfuzz.distance import OSA
 
-from lexicon import morphology
+from lexicon import budget, morphology
 from lexicon.normalize import INVISIBLE, LATIN_LOOKALIKES
 
 RULES_SOURCE = "rules/chgk.txt 1.2.3; МАК code on answers (issue 7)"
+
+
+class TooMuchWork(ValueError):
+    """A request over one of the work limits below; nothing was judged.
+
+    `limit` names the limit (reference_variants, reference_comparisons, grouping_comparisons),
+    `value` is what the request would need and `maximum` what the limit allows."""
+
+    def __init__(self, limit: str, value: int, maximum: int, detail: str):
+        super().__init__(detail)
+        self.limit, self.value, self.maximum = limit, value, maximum
 
 MAX_ANSWER = 500          # characters of one answer, reference or list entry
 MAX_VARIANTS = 50         # entries in `accepted` / `rejected`
@@ -50,6 +61,11 @@ MAX_ANSWERS = 1000        # answers in one batch
 MAX_TEAM = 200            # characters of a team name
 MAX_PACKAGE = 500_000     # characters of a package text
 MAX_OPTIONAL = 6          # bracketed optional parts expanded per entry (2**6 variants)
+# The work of one request, bounded before it starts (issue 12): a real question has at most
+# 10–20 «Зачёт» items with a part or two in brackets, a batch a few hundred distinct answers.
+MAX_REFERENCE_VARIANTS = 512          # variants of reference + зачёт + незачёт after expanding [optional] parts
+MAX_REFERENCE_COMPARISONS = 500_000    # answer words × reference-variant words, over a batch's distinct answers
+MAX_GROUPING_COMPARISONS = 1_000_000   # batch: word comparisons between answers of one length (typo groups)
 
 # Rank of a token match: lower is stronger.  `related` is not a match.
 RANKS = {"exact": 0, "number": 1, "word_form": 2, "transliteration": 3, "typo": 4, "related": 9}
@@ -273,6 +289,7 @@ def known_word(word: str) -> bool:
     return morphology.is_known(word)
 
 
+@lru_cache(maxsize=100_000)
 def primary_lemma(word: str) -> str:
     lemmas = morphology.lemmas(word)
     return fold(lemmas[0]) if lemmas else word
@@ -282,6 +299,7 @@ _TRANSLIT_RULES = [(re.compile(p), r) for p, r in (
     (r"[ьъ]", ""), (r"э", "е"), (r"(.)\1+", r"\1"), (r"й(?=[аеуоя])", "и"), (r"[ыи]й$", "и"),
 )]
 
+@lru_cache(maxsize=100_000)
 def translit_key(word: str) -> str:
     """A coarse spelling key for foreign names: Лафонтэн = Лафонтен, Голливуд = Голивуд."""
     key = fold(word)
@@ -295,6 +313,7 @@ def typo_allowance(length: int) -> int:
     return 0 if length < 4 else 1 if length <= 5 else 2
 
 
+@lru_cache(maxsize=100_000)
 def _stem(lemma: str) -> str:
     return re.sub(r"(?:ый|ий|ой|ая|яя|ое|ее|ть|ти|[аеиоуыэюяйь])$", "", lemma)
 
@@ -437,12 +456,25 @@ class Variant:
     toks: tuple[Tok, ...]
 
 
+def count_variants(entries: Iterable[str]) -> int:
+    """How many variants `expand_optional` makes of these entries, without making them."""
+    return sum(2 ** min(len(_OPTIONAL.findall(e)), MAX_OPTIONAL) for e in entries if e and e.strip())
+
+
 def variants(reference: str, accepted: Iterable[str] = (), rejected: Iterable[str] = ()) -> list[Variant]:
+    """Every expansion of the reference, зачёт and незачёт entries; TooMuchWork over MAX_REFERENCE_VARIANTS."""
+    sources = (("reference", [reference]), ("accepted", list(accepted or ())), ("rejected", list(rejected or ())))
+    total = count_variants(e for _, entries in sources for e in entries)
+    if total > MAX_REFERENCE_VARIANTS:
+        raise TooMuchWork("reference_variants", total, MAX_REFERENCE_VARIANTS,
+                          f"reference variants over {MAX_REFERENCE_VARIANTS} (after expanding [optional] parts of "
+                          f"the reference, accepted and rejected entries): this request makes {total}")
     out = []
-    for source, entries in (("reference", [reference]), ("accepted", accepted or ()), ("rejected", rejected or ())):
+    for source, entries in sources:
         for entry in entries:
             if not entry or not entry.strip():
                 continue
+            budget.check()
             for text, omitted in expand_optional(entry):
                 toks = tokens(text)
                 if toks:
@@ -547,6 +579,7 @@ def best_alignment(answer_toks: tuple[Tok, ...], pool: list[Variant], matcher: M
     best = None
     source_order = {"rejected": 0, "reference": 1, "accepted": 2}
     for v in pool:
+        budget.check()
         al = align(answer_toks, v, matcher)
         if not al.pairs:
             continue
@@ -628,9 +661,12 @@ def _evidence(al: Alignment, matcher: Matcher) -> list[dict]:
 
 def judge_answer(answer: str, reference: str, accepted: Iterable[str] | None = None,
                  rejected: Iterable[str] | None = None, *, engine=None) -> AnswerVerdict:
-    """The verdict on one answer: accept, reject, or judge (a person decides), with its reasons."""
+    """The verdict on one answer: accept, reject, or judge (a person decides), with its reasons.
+
+    TooMuchWork (before any judging) when the reference and lists are over a work limit."""
     accepted, rejected = list(accepted or ()), list(rejected or ())
     pool = variants(reference, accepted, rejected)
+    check_comparisons([len(tokens(answer))], pool)
     return _judge(answer, pool, Matcher(engine))
 
 
@@ -785,32 +821,81 @@ def _same_answer(x: tuple[Tok, ...], y: tuple[Tok, ...], matcher: Matcher) -> bo
     return al.full
 
 
+def check_comparisons(answer_words: list[int], pool: list[Variant]) -> None:
+    """TooMuchWork when aligning answers of these lengths with every variant passes MAX_REFERENCE_COMPARISONS.
+
+    Judging one answer compares each of its words with each word of each variant, once as a
+    whole and once more per version («квас или пиво»), so this product bounds the matching work."""
+    words = sum(len(v.toks) for v in pool)
+    need = sum(answer_words) * words
+    if need > MAX_REFERENCE_COMPARISONS:
+        answers = ("answer words" if len(answer_words) == 1
+                   else f"words in {len(answer_words)} distinct answers")
+        raise TooMuchWork("reference_comparisons", need, MAX_REFERENCE_COMPARISONS,
+                          f"word comparisons with the reference over {MAX_REFERENCE_COMPARISONS:,}: "
+                          f"{sum(answer_words):,} {answers} × {words:,} words in {len(pool)} reference "
+                          f"variants (after expanding [optional] parts) = {need:,}")
+
+
+def grouping_comparisons(answers: Iterable[tuple[Tok, ...]]) -> int:
+    """Word comparisons that grouping typo variants may need: `_same_answer` aligns two answers
+    (n² comparisons for n words) only when they have as many words and their letters differ in
+    number by at most 4, so count those pairs."""
+    letters_by_words: dict[int, list[int]] = {}
+    for toks in answers:
+        letters_by_words.setdefault(len(toks), []).append(sum(len(t.text) for t in toks))
+    need = 0
+    for n, letters in letters_by_words.items():
+        letters.sort()
+        low = 0
+        for high, count in enumerate(letters):
+            while count - letters[low] > 4:
+                low += 1
+            need += (high - low) * n * n
+    return need
+
+
+def check_grouping(answers: list[tuple[Tok, ...]]) -> None:
+    """TooMuchWork when grouping typo variants could pass MAX_GROUPING_COMPARISONS."""
+    need = grouping_comparisons(answers)
+    if need > MAX_GROUPING_COMPARISONS:
+        longest = max(len(toks) for toks in answers)
+        raise TooMuchWork("grouping_comparisons", need, MAX_GROUPING_COMPARISONS,
+                          f"word comparisons between answers over {MAX_GROUPING_COMPARISONS:,} (grouping typo "
+                          f"variants compares every two distinct answers of one length, {len(answers)} distinct "
+                          f"answers of up to {longest} words here): this batch needs {need:,}; "
+                          "send shorter answers or fewer of them")
+
+
 def judge_answers(reference: str, accepted: Iterable[str] | None = None, rejected: Iterable[str] | None = None,
                   answers: Iterable[dict] = (), *, engine=None) -> dict:
-    """Judge many teams' answers to one question; equivalent answers form one group ruled on once."""
+    """Judge many teams' answers to one question; equivalent answers form one group ruled on once.
+
+    TooMuchWork (before any judging) when the batch is over a work limit."""
     pool = variants(reference, list(accepted or ()), list(rejected or ()))
+    read = []
+    for item in answers:
+        budget.check()
+        text = item.get("answer", "")
+        toks = tokens(text)
+        read.append((item.get("team"), text, toks, " ".join(t.to_json() for t in toks)))
+    distinct = list({norm: toks for *_, toks, norm in read}.values())
+    check_comparisons([len(toks) for toks in distinct], pool)
+    check_grouping(distinct)
     matcher = Matcher(engine)
     groups: list[dict] = []
     by_key: dict[tuple, int] = {}
     results = []
     cache: dict[str, AnswerVerdict] = {}
-    for item in answers:
-        team, text = item.get("team"), item.get("answer", "")
-        toks = tokens(text)
-        norm = " ".join(t.to_json() for t in toks)
+    for team, text, toks, norm in read:
+        budget.check()
         verdict = cache.get(norm)
         if verdict is None:
-            verdict = _judge(text, pool, matcher)
-            cache[norm] = verdict
+            verdict = cache[norm] = _judge(text, pool, matcher)
         key = (verdict.verdict, verdict.source, verdict.matched, equivalence_key(toks))
         index = by_key.get(key)
         if index is None:
-            # Typo variants of an answer already seen (Гагарн / Гагарин) with the same verdict join its group.
-            for g_index, g in enumerate(groups):
-                if (g["verdict"], g["source"], g["matched"]) == key[:3] and toks and \
-                        _same_answer(toks, g["_toks"], matcher):
-                    index = g_index
-                    break
+            index = _typo_group(groups, key, toks, matcher)
         if index is None:
             index = len(groups)
             groups.append({**verdict.to_json(), "answer": text, "answers": [], "_toks": toks})
@@ -827,6 +912,18 @@ def judge_answers(reference: str, accepted: Iterable[str] | None = None, rejecte
     return {"groups": groups, "results": results,
             "counts": {**counts, "answers": len(results), "groups": len(groups),
                        "groups_to_judge": sum(g["verdict"] == "judge" for g in groups)}}
+
+
+def _typo_group(groups: list[dict], key: tuple, toks: tuple[Tok, ...], matcher: Matcher) -> int | None:
+    """A group with the same verdict whose answer this one is a typo variant of (Гагарн / Гагарин)."""
+    if not toks:
+        return None
+    for index, g in enumerate(groups):
+        if (g["verdict"], g["source"], g["matched"]) == key[:3]:
+            budget.check()
+            if _same_answer(toks, g["_toks"], matcher):
+                return index
+    return None
 
 
 # ------------------------------------------------------------------ package ---

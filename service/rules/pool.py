@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Iterable
 
-from lexicon import abbreviations, frequency, morphology, profanity
+from lexicon import abbreviations, budget, frequency, morphology, profanity
 from lexicon.alternations import CONSONANT_ALTERNATIONS, WEAK_CONSONANT_ALTERNATIONS, compare_roots
 from lexicon.alternations import fold as fold_root
 from lexicon.cognates import CognateEngine
@@ -51,6 +51,10 @@ from lexicon.normalize import InvalidWord, NormalizedWord, normalize_word
 GAMES = ("hat", "codenames")
 MAX_WORDS = 50_000
 BOARD_SIZE = 25
+# Candidate pairs of root types (spellings that share a key) the HTTP lint compares, counted before
+# comparing: about 0.3 million for a real 10,000-word pool, 3.8 million for 50,000 dictionary words.
+# The CLI (`koren lint`) has no such limit.
+MAX_POOL_PAIRS = 2_000_000
 RULES_SOURCE = {"hat": "rules/hat.txt, «Частности»", "codenames": "обычаи карточек Codenames"}
 PYMORPHY = "pymorphy3 (OpenCorpora)"
 WORDFREQ = frequency.SOURCE
@@ -89,6 +93,15 @@ INVALID_REASONS = {
     "not_cyrillic": "в слове нет русских букв",
     "bad_characters": "в слове есть знаки, которые не являются русскими буквами",
 }
+
+
+class TooMuchWork(ValueError):
+    """A pool over MAX_POOL_PAIRS: `limit` names the limit, `value` is what the pool needs,
+    `maximum` what the limit allows.  Raised before any pair is compared."""
+
+    def __init__(self, limit: str, value: int, maximum: int, detail: str):
+        super().__init__(detail)
+        self.limit, self.value, self.maximum = limit, value, maximum
 
 
 def fold(text: str) -> str:
@@ -493,9 +506,11 @@ class _Union:
             self.parent[max(ra, rb)] = min(ra, rb)
 
 
-def cognate_groups(engine: CognateEngine, lemmas: list[str]) -> tuple[list[list[int]], list[dict], list[dict], int]:
+def cognate_groups(engine: CognateEngine, lemmas: list[str],
+                   max_pairs: int | None = None) -> tuple[list[list[int]], list[dict], list[dict], int]:
     """Groups of lemma indices sharing one root, their details, probable pairs left out of the
     groups (linked only through an alternation), and how many pairs were compared.
+    TooMuchWork when the candidate pairs are more than `max_pairs` (None: no limit).
 
     The nodes are root occurrences (lemma, reading, root), so a compound joins the group of
     each of its roots without welding those groups together.  Occurrences in one lexicon
@@ -517,6 +532,7 @@ def cognate_groups(engine: CognateEngine, lemmas: list[str]) -> tuple[list[list[
     by_key: dict[str, set[int]] = defaultdict(set)
     by_sense: dict[str, set[int]] = defaultdict(set)
     for i, lemma in enumerate(lemmas):
+        budget.check()
         try:
             word = _word(lemma)
         except InvalidWord:
@@ -580,13 +596,8 @@ def cognate_groups(engine: CognateEngine, lemmas: list[str]) -> tuple[list[list[
     def representative(mid):
         return min(type_occs[mid], key=lambda occ: (n_roots[occ[0]], len(lemmas[occ[0]]), occ))
 
-    sense_pairs: set[tuple[int, int]] = set()
-    for ids in by_sense.values():
-        sense_pairs |= _pairs(ids)
-    candidates: set[tuple[int, int]] = set(sense_pairs)
-    for ids in by_key.values():
-        if len(ids) > 1:
-            candidates |= _pairs(ids)
+    sense_pairs, candidates = _candidates(by_key, by_sense, len(lemmas), max_pairs)
+    alternate = lru_cache(maxsize=None)(lambda a, b: _spellings_alternate(engine, a, b))
 
     compared = 0
     asked: set[tuple[int, int]] = set()
@@ -603,17 +614,18 @@ def cognate_groups(engine: CognateEngine, lemmas: list[str]) -> tuple[list[list[
         links.extend(_links(engine, lemmas, words, join, i, j, only, probable))
 
     for x, y in sorted(candidates):
+        budget.check()
         mx, my = members[x], members[y]
         if mx[0] == "t" and my[0] == "t" and mx[1] == my[1]:
             continue   # one family: one root already
         if mx[0] == "t" and my[0] == "t":
-            if (x, y) not in sense_pairs and not _types_may_join(engine, mx[1], mx[2], my[1], my[2]):
+            if (x, y) not in sense_pairs and not _types_may_join(engine, mx[1], mx[2], my[1], my[2], alternate):
                 continue   # no spelling rule joins them: neither would the engine
             ox, oy = representative(x), representative(y)
             if uf.find(ox) != uf.find(oy):
                 ask(ox[0], oy[0], (ox, oy))
             continue
-        if _spellings_alternate(engine, mx[2], my[2]) is None:
+        if alternate(mx[2], my[2]) is None:
             continue
         for ox in type_occs[x]:
             for oy in type_occs[y]:
@@ -651,6 +663,28 @@ def cognate_groups(engine: CognateEngine, lemmas: list[str]) -> tuple[list[list[
     return out_groups, details, probable, compared
 
 
+def _candidates(by_key: dict, by_sense: dict, words: int, max_pairs: int | None) -> tuple[set, set]:
+    """(pairs through a shared curated sense, all candidate pairs) of bucket members.
+    TooMuchWork, before any pair is made, when the buckets hold more than `max_pairs` pairs."""
+    buckets = [ids for ids in by_sense.values()] + [ids for ids in by_key.values() if len(ids) > 1]
+    need = sum(len(ids) * (len(ids) - 1) // 2 for ids in buckets)
+    if max_pairs is not None and need > max_pairs:
+        raise TooMuchWork("pool_pairs", need, max_pairs,
+                          f"cognate candidate pairs over {max_pairs:,} (root spellings that may alternate are "
+                          f"compared pairwise): this pool ({words:,} distinct lemmas) needs {need:,}; lint it in "
+                          "parts, or whole with the CLI (koren lint), which has no such limit")
+    sense_pairs: set[tuple[int, int]] = set()
+    for ids in by_sense.values():
+        budget.check()
+        sense_pairs |= _pairs(ids)
+    candidates: set[tuple[int, int]] = set(sense_pairs)
+    for ids in by_key.values():
+        if len(ids) > 1:
+            budget.check()
+            candidates |= _pairs(ids)
+    return sense_pairs, candidates
+
+
 def _pairs(members) -> set[tuple]:
     ms = sorted(members)
     return {(ms[x], ms[y]) for x in range(len(ms)) for y in range(x + 1, len(ms))}
@@ -665,10 +699,11 @@ def _spellings_alternate(engine: CognateEngine, a: str, b: str):
     return alt if engine.store.alternation_links(fold_root(a), fold_root(b)) >= 2 else None
 
 
-def _types_may_join(engine: CognateEngine, fx: int, rx: str, fy: int, ry: str) -> bool:
+def _types_may_join(engine: CognateEngine, fx: int, rx: str, fy: int, ry: str, alternate=None) -> bool:
     """Two roots in different families: the engine joins them by spelling only when the spellings
-    are equal, or when one family already shows the other's spelling (рук family has руч)."""
-    alt = _spellings_alternate(engine, rx, ry)
+    are equal, or when one family already shows the other's spelling (рук family has руч).
+    `alternate(a, b)`: `_spellings_alternate` for this engine, memoised by the caller."""
+    alt = alternate(rx, ry) if alternate is not None else _spellings_alternate(engine, rx, ry)
     if alt is None:
         return False
     if alt.kind in ("equal", "spelling"):
@@ -733,10 +768,12 @@ def _occurrence(wa, i: int, lemma: str, root: str):
 
 
 def lint_pool(engine: CognateEngine, words: Iterable[str], game: str = "hat",
-              progress=None) -> PoolReport:
+              progress=None, max_pairs: int | None = None) -> PoolReport:
     """Lint a pool: per-word issues, duplicates, cognate groups (and board conflicts for codenames).
 
     `progress(done, total)` is called now and then while words are checked (for a CLI bar).
+    `max_pairs`: TooMuchWork when cognate grouping would compare more candidate pairs (the API
+    passes MAX_POOL_PAIRS; None, the CLI's default, is no limit).
     """
     if game not in GAMES:
         raise ValueError(f"игра должна быть одной из: {', '.join(GAMES)}")
@@ -746,6 +783,7 @@ def lint_pool(engine: CognateEngine, words: Iterable[str], game: str = "hat",
     total = len(words)
     case_signal = any(isinstance(w, str) and w.strip()[:1].islower() for w in words)
     for n, raw in enumerate(words, 1):
+        budget.check()
         reports.append(check_word(engine, raw, game, case_signal))
         if progress is not None and (n % 200 == 0 or n == total):
             progress(n, total)
@@ -760,7 +798,7 @@ def lint_pool(engine: CognateEngine, words: Iterable[str], game: str = "hat",
     # Cognate groups over distinct lemmas; each group lists every word as sent.
     keys = list(by_key)
     lemma_text = [reports[by_key[k][0]].lemma or reports[by_key[k][0]].normalized for k in keys]
-    groups, details, probable, _ = cognate_groups(engine, lemma_text)
+    groups, details, probable, _ = cognate_groups(engine, lemma_text, max_pairs)
     cognate_out, detail_out = [], []
     for group, detail in zip(groups, details):
         words_as_sent = [reports[i].word for k in group for i in by_key[keys[k]]]
@@ -772,6 +810,7 @@ def lint_pool(engine: CognateEngine, words: Iterable[str], game: str = "hat",
         seen = set()
         for group, detail in zip(groups, detail_out):
             for x in range(len(group)):
+                budget.check()
                 for y in range(x + 1, len(group)):
                     a, b = by_key[keys[group[x]]][0], by_key[keys[group[y]]][0]
                     if (a, b) in seen:

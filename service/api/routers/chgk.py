@@ -12,22 +12,37 @@ from service.rules import chgk
 from service.rulings import apply as rulings_apply
 
 router = APIRouter(prefix="/v1/chgk", tags=["chgk"])
+TOO_MUCH_WORK = {413: {"description": "over a work limit: reference variants or word comparisons (problem+json "
+                                      "naming the limit)"}}
 
 
-@router.post("/answer", response_model=ChgkAnswerOut, operation_id="judge_chgk_answer")
-def judge_answer(body: ChgkAnswerIn, engine: Engine, request: Request) -> dict:
+def too_much_work(exc: chgk.TooMuchWork):
+    """413 naming the limit, what the request needs and what the limit allows."""
+    return problem(413, "Request too large", str(exc), "/problems/too-much-work",
+                   limit=exc.limit, value=exc.value, maximum=exc.maximum)
+
+
+@router.post("/answer", response_model=ChgkAnswerOut, operation_id="judge_chgk_answer", responses=TOO_MUCH_WORK)
+def judge_answer(body: ChgkAnswerIn, engine: Engine, request: Request):
     """Accept, reject or hand to the judge one answer, with the reason, the entry it matched and the evidence."""
-    result = chgk.judge_answer(body.answer, body.reference, body.accepted, body.rejected, engine=engine).to_json()
+    try:
+        verdict = chgk.judge_answer(body.answer, body.reference, body.accepted, body.rejected, engine=engine)
+    except chgk.TooMuchWork as exc:
+        return too_much_work(exc)
+    result = verdict.to_json()
     # A ruling in `scope` on (reference, answer) is the host's decision and beats the automatic one.
     return rulings_apply.chgk_answer(rulings.scoped(request.app, body.scope, "chgk_answer"),
                                      body.answer, body.reference, result)
 
 
-@router.post("/answers", response_model=ChgkAnswersOut, operation_id="judge_chgk_answers")
-def judge_answers(body: ChgkAnswersIn, engine: Engine, request: Request) -> dict:
+@router.post("/answers", response_model=ChgkAnswersOut, operation_id="judge_chgk_answers", responses=TOO_MUCH_WORK)
+def judge_answers(body: ChgkAnswersIn, engine: Engine, request: Request):
     """Judge every team's answer to one question; equivalent answers are grouped so the judge rules once per group."""
-    result = chgk.judge_answers(body.reference, body.accepted, body.rejected,
-                                [a.model_dump() for a in body.answers], engine=engine)
+    try:
+        result = chgk.judge_answers(body.reference, body.accepted, body.rejected,
+                                    [a.model_dump() for a in body.answers], engine=engine)
+    except chgk.TooMuchWork as exc:
+        return too_much_work(exc)
     return rulings_apply.chgk_answers(rulings.scoped(request.app, body.scope, "chgk_answer"), body.reference, result)
 
 
