@@ -2,7 +2,8 @@
 
 The contract's fields are the minimum; `message`, `evidence`, `warnings`,
 `fouls_total`, `removal_reason`, `next_speech_lost`, `closing`, the
-nominations' spans and `prior_fouls` in the request are additions.
+nominations' spans, the findings' `severity`, and `prior_fouls` and `scope`
+in the request are additions.
 """
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from pydantic import BaseModel, Field, field_validator
 from pydantic_core import PydanticCustomError
 
 from service.api.schemas import Strict
+from service.api.schemas_findings import finding_model
 from service.rules.mafia import MAX_TEXT
 
 Player = Annotated[int, Field(ge=1, le=10)]
@@ -24,6 +26,7 @@ class MafiaSpeechIn(Strict):
     alive: list[Player] | None = Field(None, max_length=10,
                                        description="players still in the game (1–10); nominations of others are refused")
     prior_fouls: int = Field(0, ge=0, le=3, description="fouls the speaker already has; the 4th removes, the 3rd costs the next speech")
+    scope: str | None = Field(None, max_length=200, description="a tournament whose judges' rulings apply")
 
     @field_validator("text")
     @classmethod
@@ -36,14 +39,10 @@ class MafiaSpeechIn(Strict):
         return value
 
 
-class MafiaFinding(BaseModel):
-    rule: str = Field(..., description="honesty | truth | oath | bet | religion | profanity | filler")
-    token: str = Field(..., description="the text at start:end, exactly as sent")
-    start: int = Field(..., description="offset into the text as sent (Python str index)")
-    end: int = Field(..., description="end offset, exclusive")
-    penalty: Literal["warning", "foul", "removal"]
-    message: str
-    evidence: dict[str, Any] = {}
+MafiaFinding = finding_model(
+    "MafiaFinding", rules="honesty | truth | oath | bet | religion | profanity | filler",
+    severities=("violation", "warning"), severity_help="violation for a foul or a removal, warning for a warning",
+    span=True, penalties=("warning", "foul", "removal"))
 
 
 class MafiaNomination(BaseModel):

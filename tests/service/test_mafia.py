@@ -1,14 +1,15 @@
-"""Мафия day-speech rules (service/rules/mafia.py) and POST /v1/mafia/speech."""
+"""Мафия day-speech rules (service/rules/mafia/) and POST /v1/mafia/speech."""
 from __future__ import annotations
 
 import pytest
 
+from lexicon.overrides import NO_RULINGS
 from service.rules import mafia
 from tests.conftest import DATA
 
 
-def check(engine, text, ruleset="club", alive=None, prior_fouls=0):
-    result = mafia.check_speech(engine, text, ruleset, alive, prior_fouls)
+def check(lexicon, text, ruleset="club", alive=None, prior_fouls=0, oracle=NO_RULINGS):
+    result = mafia.check_speech(lexicon, text, ruleset, alive, prior_fouls, oracle=oracle)
     for f in result.findings:                      # every span points into the text as sent
         assert text[f.start:f.end] == f.token, f
         assert f.penalty in ("warning", "foul", "removal")
@@ -29,10 +30,10 @@ def noms(result):
 
 # ------------------------------------------------------------------ evaluation ---
 
-def test_eval_set_passes_every_check(engine):
+def test_eval_set_passes_every_check(lexicon):
     from service.evaluation_mafia import score_file
 
-    score = score_file(engine, DATA / "mafia.jsonl")
+    score = score_file(lexicon, DATA / "mafia.jsonl")
     assert score.checks >= 30
     assert score.share == 1.0, "\n".join(score.misses)
 
@@ -51,8 +52,8 @@ def test_eval_set_passes_every_check(engine):
     ("Че\u0301стно, мирный.", "Че\u0301стно"),       # stress mark kept in the span
     ("чeстно, мирный.", "чeстно"),                   # Latin «e» inside
 ])
-def test_honesty_word_and_cognates_are_fouls(engine, ruleset, text, token):
-    result = check(engine, text, ruleset)
+def test_honesty_word_and_cognates_are_fouls(lexicon, ruleset, text, token):
+    result = check(lexicon, text, ruleset)
     assert rules(result) == [("honesty", token, "foul")]
     assert result.fouls == 1 and not result.removal
     ev = result.findings[0].evidence
@@ -60,30 +61,30 @@ def test_honesty_word_and_cognates_are_fouls(engine, ruleset, text, token):
     assert f"«{token}» — запрещённое слово «честно»" in result.findings[0].message
 
 
-def test_messages_cite_the_rules_in_russian(engine):
-    club = check(engine, "Честно, мирный.", "club").findings[0].message
+def test_messages_cite_the_rules_in_russian(lexicon):
+    club = check(lexicon, "Честно, мирный.", "club").findings[0].message
     assert club.endswith("по п. 4.6.3 клубных правил — фол")
-    sport = check(engine, "Честно, мирный.", "sport").findings[0].message
+    sport = check(lexicon, "Честно, мирный.", "sport").findings[0].message
     assert sport.endswith("по спортивным правилам — фол")
 
 
 @pytest.mark.parametrize("text", ["Честь имею.", "Чистый стол, все мирные.", "Это почётно.", "Он честолюбивый игрок.",
                                   "Можно счесть это ошибкой.", "Я чесал затылок."])
-def test_honesty_near_misses(engine, text):
-    assert rules(check(engine, text, "sport")) == []
+def test_honesty_near_misses(lexicon, text):
+    assert rules(check(lexicon, text, "sport")) == []
 
 
 @pytest.mark.parametrize("text,token", [("Правда говорю.", "Правда"), ("По правде, он чёрный.", "правде"),
                                         ("Это неправда.", "неправда"), ("Правдивый ответ.", "Правдивый")])
-def test_truth_is_a_club_foul(engine, text, token):
-    assert rules(check(engine, text, "club")) == [("truth", token, "foul")]
-    assert rules(check(engine, text, "sport")) == []          # the sport rules do not name «правда»
+def test_truth_is_a_club_foul(lexicon, text, token):
+    assert rules(check(lexicon, text, "club")) == [("truth", token, "foul")]
+    assert rules(check(lexicon, text, "sport")) == []          # the sport rules do not name «правда»
 
 
 @pytest.mark.parametrize("text", ["Правильно сказал второй.", "У меня есть право.", "Справа от меня шериф.",
                                   "Надо исправить ошибку.", "Таковы правила.", "Управлять столом."])
-def test_truth_near_misses(engine, text):
-    assert rules(check(engine, text, "club")) == []
+def test_truth_near_misses(lexicon, text):
+    assert rules(check(lexicon, text, "club")) == []
 
 
 # ---------------------------------------------------------------------- oaths ---
@@ -106,20 +107,20 @@ def test_truth_near_misses(engine, text):
     ("Ей-богу, я мирный.", "Ей-богу"),
     ("Гадом буду, он мафия.", "Гадом буду"),
 ])
-def test_oaths_remove_in_sport_and_are_fouls_in_club(engine, text, token):
-    sport = check(engine, text, "sport")
+def test_oaths_remove_in_sport_and_are_fouls_in_club(lexicon, text, token):
+    sport = check(lexicon, text, "sport")
     assert [(r, t) for r, t, p in rules(sport, "oath")] == [("oath", token)]
     assert sport.removal and f"клятва «{token}»" in sport.removal_reason
     assert "клятва" in sport.findings[0].message and sport.findings[0].message.endswith("удаление игрока")
-    club = check(engine, text, "club")
+    club = check(lexicon, text, "club")
     assert rules(club, "oath") == [("oath", token, "foul")] and not club.removal
 
 
 @pytest.mark.parametrize("text", ["Отвечаю на вопрос пятого: нет.", "На вопрос шестого отвечаю так.",
                                   "Проклятый пятый опять молчит.", "Зуб болит.", "Он видит меня насквозь.",
                                   "Дай руку, третий.", "Он мне не отвечает.", "Вчера я ответил шестому."])
-def test_oath_near_misses(engine, text):
-    result = check(engine, text, "sport")
+def test_oath_near_misses(lexicon, text):
+    result = check(lexicon, text, "sport")
     assert rules(result, "oath") == [] and not result.removal
 
 
@@ -129,17 +130,17 @@ def test_oath_near_misses(engine, text):
                                         ("Готов поспорить, он шериф.", "Готов поспорить"),
                                         ("Бьюсь об заклад, шестой мафия.", "Бьюсь об заклад"),
                                         ("Держу пари, он чёрный.", "Держу пари"), ("Давай на спор.", "на спор")])
-def test_bets_remove_in_sport(engine, text, token):
-    result = check(engine, text, "sport")
+def test_bets_remove_in_sport(lexicon, text, token):
+    result = check(lexicon, text, "sport")
     assert [(r, t) for r, t, p in rules(result)] == [("bet", token)]
     assert result.removal and f"спор или пари «{token}»" in result.removal_reason
-    assert rules(check(engine, text, "club")) == [("bet", token, "foul")]
+    assert rules(check(lexicon, text, "club")) == [("bet", token, "foul")]
 
 
 @pytest.mark.parametrize("text", ["Я не спорю с тобой.", "Мы спорили вчера полчаса.", "Спор был долгим.",
                                   "Это спорный момент."])
-def test_bet_near_misses(engine, text):
-    result = check(engine, text, "sport")
+def test_bet_near_misses(lexicon, text):
+    result = check(lexicon, text, "sport")
     assert rules(result) == [] and not result.removal
 
 
@@ -147,19 +148,19 @@ def test_bet_near_misses(engine, text):
 
 @pytest.mark.parametrize("text,token", [("Слава Богу, все живы.", "Слава Богу"), ("Слава тебе господи.", "Слава тебе господи"),
                                         ("Богу слава, живы.", "Богу слава"), ("Слава Аллаху.", "Слава Аллаху")])
-def test_glory_to_god_in_any_variation_is_a_sport_foul(engine, text, token):
-    result = check(engine, text, "sport")
+def test_glory_to_god_in_any_variation_is_a_sport_foul(lexicon, text, token):
+    result = check(lexicon, text, "sport")
     assert rules(result) == [("religion", token, "foul")] and result.fouls == 1
 
 
-def test_other_appeals_to_religion(engine):
-    result = check(engine, "Господи, ну что такое. Не дай бог.", "club")
+def test_other_appeals_to_religion(lexicon):
+    result = check(lexicon, "Господи, ну что такое. Не дай бог.", "club")
     assert [t for r, t, p in rules(result, "religion")] == ["Господи", "бог"]
 
 
 @pytest.mark.parametrize("text", ["Слава команде!", "Богатый выбор.", "Убогая игра.", "Это божественно сыграно."])
-def test_religion_near_misses(engine, text):
-    assert rules(check(engine, text, "sport"), "religion") == []
+def test_religion_near_misses(lexicon, text):
+    assert rules(check(lexicon, text, "sport"), "religion") == []
 
 
 # ------------------------------------------------------------------ profanity ---
@@ -169,14 +170,14 @@ TRAPS = ["оскорблять", "употреблять", "колебаться
 
 
 @pytest.mark.parametrize("ruleset", ["club", "sport"])
-def test_trap_words_are_not_profanity(engine, ruleset):
+def test_trap_words_are_not_profanity(lexicon, ruleset):
     text = "Слова: " + ", ".join(TRAPS) + "."
-    assert rules(check(engine, text, ruleset)) == []
+    assert rules(check(lexicon, text, ruleset)) == []
 
 
-def test_each_obscene_word_is_a_club_foul_repeats_included(engine):
+def test_each_obscene_word_is_a_club_foul_repeats_included(lexicon):
     text = "Бля, этот опять, бля, молчит, бля."
-    result = check(engine, text, "club")
+    result = check(lexicon, text, "club")
     assert [(r, t, p) for r, t, p in rules(result)] == [("profanity", "Бля", "foul"), ("profanity", "бля", "foul"),
                                                        ("profanity", "бля", "foul")]
     assert result.fouls == 3 and not result.removal and result.to_json()["next_speech_lost"]
@@ -184,25 +185,25 @@ def test_each_obscene_word_is_a_club_foul_repeats_included(engine):
     assert result.findings[0].message == "«Бля» — мат (корень «блядь»); по п. 6.8 клубных правил — фол"
 
 
-def test_fourth_obscene_word_removes_in_club(engine):
-    result = check(engine, "Бля, хуйня, пиздец, заебал.", "club")
+def test_fourth_obscene_word_removes_in_club(lexicon):
+    result = check(lexicon, "Бля, хуйня, пиздец, заебал.", "club")
     assert result.fouls == 4 and result.removal and "7.1.1" in result.removal_reason
     assert result.removal_reason.startswith("всего 4 фола — удаление игрока по п. 7.1.1 клубных правил")
 
 
-def test_obscene_in_sport_is_a_warning_and_coarse_words_warn(engine):
-    sport = check(engine, "Бля, опять.", "sport")
+def test_obscene_in_sport_is_a_warning_and_coarse_words_warn(lexicon):
+    sport = check(lexicon, "Бля, опять.", "sport")
     assert rules(sport) == [("profanity", "Бля", "warning")] and sport.fouls == 0
     assert "в спортивных правилах нет пункта о мате" in sport.findings[0].message
-    club = check(engine, "Это жопа.", "club")
+    club = check(lexicon, "Это жопа.", "club")
     assert rules(club) == [("profanity", "жопа", "warning")] and club.fouls == 0
     assert club.findings[0].message.startswith("«жопа» — грубое слово (не мат)")
 
 
 # -------------------------------------------------------------------- fillers ---
 
-def test_fillers_warn_first_then_foul(engine):
-    result = check(engine, "Угу, ага, понятно. Кхм, эээ, ггг.", "club")
+def test_fillers_warn_first_then_foul(lexicon):
+    result = check(lexicon, "Угу, ага, понятно. Кхм, эээ, ггг.", "club")
     assert rules(result) == [("filler", "Угу", "warning"), ("filler", "ага", "foul"), ("filler", "Кхм", "foul"),
                              ("filler", "эээ", "foul"), ("filler", "ггг", "foul")]
     assert result.fouls == 4 and result.removal
@@ -210,25 +211,25 @@ def test_fillers_warn_first_then_foul(engine):
     assert result.findings[1].message == "«ага» — звук-паразит, уже 2-й; по п. 6.9 клубных правил — фол"
 
 
-def test_fillers_are_club_only_and_words_are_not_fillers(engine):
-    assert rules(check(engine, "Угу, ага.", "sport")) == []
-    assert rules(check(engine, "А ну, о чём у него спросить? Ура, хорошо.", "club")) == []
+def test_fillers_are_club_only_and_words_are_not_fillers(lexicon):
+    assert rules(check(lexicon, "Угу, ага.", "sport")) == []
+    assert rules(check(lexicon, "А ну, о чём у него спросить? Ура, хорошо.", "club")) == []
 
 
 # ------------------------------------------------------------------- fouls ---
 
-def test_prior_fouls_count_towards_removal(engine):
-    assert check(engine, "Честно, мирный.", "sport", prior_fouls=3).removal
-    second = check(engine, "Честно, мирный.", "sport", prior_fouls=1).to_json()
+def test_prior_fouls_count_towards_removal(lexicon):
+    assert check(lexicon, "Честно, мирный.", "sport", prior_fouls=3).removal
+    second = check(lexicon, "Честно, мирный.", "sport", prior_fouls=1).to_json()
     assert second["fouls_total"] == 2 and not second["removal"] and not second["next_speech_lost"]
-    third = check(engine, "Честно, мирный.", "sport", prior_fouls=2).to_json()
+    third = check(lexicon, "Честно, мирный.", "sport", prior_fouls=2).to_json()
     assert third["next_speech_lost"] and not third["removal"]
 
 
-def test_clean_speech(engine):
+def test_clean_speech(lexicon):
     text = "Я мирный житель. Пятый молчал весь круг, шестой голосовал странно. Спасибо, всё."
     for ruleset in ("club", "sport"):
-        result = check(engine, text, ruleset).to_json()
+        result = check(lexicon, text, ruleset).to_json()
         assert result["findings"] == [] and result["fouls"] == 0 and result["removal"] is False
 
 
@@ -240,8 +241,8 @@ def test_clean_speech(engine):
     ("Выставляю игрока под номером четыре.", 4), ("Выставляю первого.", 1), ("Выставляю девятку.", 9),
     ("Выставляю, эээ, восьмого.", 8), ("Выставляю четвёртого игрока.", 4),
 ])
-def test_present_tense_nomination_is_accepted(engine, text, player):
-    result = check(engine, text, "sport")
+def test_present_tense_nomination_is_accepted(lexicon, text, player):
+    result = check(lexicon, text, "sport")
     assert noms(result) == [("nominate", player, True, "accepted")]
 
 
@@ -252,27 +253,27 @@ def test_present_tense_nomination_is_accepted(engine, text, player):
     ("Предлагаю выставить номер 2.", "proposal", 2), ("Выставил пятого.", "past_tense", 5),
     ("Выставляем номер три.", "wrong_form", 3),
 ])
-def test_other_forms_are_refused_with_the_reason(engine, text, reason, player):
-    result = check(engine, text, "sport")
+def test_other_forms_are_refused_with_the_reason(lexicon, text, reason, player):
+    result = check(lexicon, text, "sport")
     assert noms(result) == [("nominate", player, False, reason)]
     assert result.nominations[0].message
 
 
-def test_refusal_messages_are_russian(engine):
-    (future,) = check(engine, "Я выставлю номер три.", "sport").nominations
+def test_refusal_messages_are_russian(lexicon):
+    (future,) = check(lexicon, "Я выставлю номер три.", "sport").nominations
     assert future.message == "«выставлю» — будущее время: выставление не принято, нужно «выставляю»"
-    (subjunctive,) = check(engine, "Выставил бы четвёртого.", "sport").nominations
+    (subjunctive,) = check(lexicon, "Выставил бы четвёртого.", "sport").nominations
     assert "сослагательное наклонение" in subjunctive.message
-    (accepted,) = check(engine, "Выставляю пятого.", "sport").nominations
+    (accepted,) = check(lexicon, "Выставляю пятого.", "sport").nominations
     assert accepted.message == "«Выставляю пятого»: игрок № 5 выставлен («Принято»)"
-    (club,) = check(engine, "Отзываю номер три.", "club").nominations
+    (club,) = check(lexicon, "Отзываю номер три.", "club").nominations
     assert club.message == "в клубных правилах нет процедуры снятия кандидатуры"
 
 
 @pytest.mark.parametrize("text", ["Вчера я выставлял пятого.", "Он выставляет шестого.", "Не выставляю никого.",
                                   "Пятый выставлен на голосование.", "Предлагаю подумать."])
-def test_talk_about_nominations_is_not_a_nomination(engine, text):
-    assert noms(check(engine, text, "sport")) == []
+def test_talk_about_nominations_is_not_a_nomination(lexicon, text):
+    assert noms(check(lexicon, text, "sport")) == []
 
 
 @pytest.mark.parametrize("text,reason,player", [
@@ -280,28 +281,28 @@ def test_talk_about_nominations_is_not_a_nomination(engine, text):
     ("Выставляю номер 11.", "invalid_number", 11), ("Выставляю номер ноль.", "invalid_number", 0),
     ("Выставляю двенадцатого.", "invalid_number", 12),
 ])
-def test_missing_and_invalid_numbers(engine, text, reason, player):
-    assert noms(check(engine, text, "sport")) == [("nominate", player, False, reason)]
+def test_missing_and_invalid_numbers(lexicon, text, reason, player):
+    assert noms(check(lexicon, text, "sport")) == [("nominate", player, False, reason)]
 
 
-def test_alive_list(engine):
+def test_alive_list(lexicon):
     alive = [1, 2, 3, 5, 8]
-    assert noms(check(engine, "Выставляю номер четыре.", "sport", alive)) == [("nominate", 4, False, "not_alive")]
-    assert noms(check(engine, "Выставляю пятого.", "sport", alive)) == [("nominate", 5, True, "accepted")]
+    assert noms(check(lexicon, "Выставляю номер четыре.", "sport", alive)) == [("nominate", 4, False, "not_alive")]
+    assert noms(check(lexicon, "Выставляю пятого.", "sport", alive)) == [("nominate", 5, True, "accepted")]
 
 
-def test_one_candidature_withdraw_and_renominate(engine):
+def test_one_candidature_withdraw_and_renominate(lexicon):
     text = "Выставляю пятого. Выставляю седьмого. Отзываю номер восемь. Отзываю пятого. Выставляю седьмого."
-    assert noms(check(engine, text, "sport")) == [
+    assert noms(check(lexicon, text, "sport")) == [
         ("nominate", 5, True, "accepted"), ("nominate", 7, False, "one_candidature"),
         ("withdraw", 8, False, "not_your_nomination"), ("withdraw", 5, True, "withdrawn"),
         ("nominate", 7, True, "accepted")]
 
 
-def test_withdrawal(engine):
-    assert noms(check(engine, "Отзываю номер три.", "sport")) == [("withdraw", 3, True, "withdrawn")]
-    assert noms(check(engine, "Отзову номер три.", "sport")) == [("withdraw", 3, False, "future_tense")]
-    assert noms(check(engine, "Отзываю номер три.", "club")) == [("withdraw", 3, False, "no_withdrawal")]
+def test_withdrawal(lexicon):
+    assert noms(check(lexicon, "Отзываю номер три.", "sport")) == [("withdraw", 3, True, "withdrawn")]
+    assert noms(check(lexicon, "Отзову номер три.", "sport")) == [("withdraw", 3, False, "future_tense")]
+    assert noms(check(lexicon, "Отзываю номер три.", "club")) == [("withdraw", 3, False, "no_withdrawal")]
 
 
 # -------------------------------------------------------------------- closing ---
@@ -309,27 +310,27 @@ def test_withdrawal(engine):
 @pytest.mark.parametrize("text,phrase,at_end", [("Я мирный. Спасибо, всё.", "Спасибо, всё", True),
                                                 ("Я мирный, пас", "пас", True),
                                                 ("Спасибо, всё. Ой, ещё: пятый чёрный.", "Спасибо, всё", False)])
-def test_closing_phrase(engine, text, phrase, at_end):
-    closing = check(engine, text).closing
+def test_closing_phrase(lexicon, text, phrase, at_end):
+    closing = check(lexicon, text).closing
     assert closing["phrase"] == phrase and closing["at_end"] is at_end
     assert closing["message"] == ("речь закончена" if at_end else "речь продолжается после завершающей фразы")
     assert text[closing["start"]:closing["end"]] == phrase
 
 
-def test_no_closing_phrase(engine):
-    assert check(engine, "Спасибо второму за игру. Пас мяча.").closing is None
+def test_no_closing_phrase(lexicon):
+    assert check(lexicon, "Спасибо второму за игру. Пас мяча.").closing is None
 
 
 # ------------------------------------------------------------ frequent words ---
 
-def test_frequent_russian_words_are_not_profanity(engine):
+def test_frequent_russian_words_are_not_profanity(lexicon):
     wordfreq = pytest.importorskip("wordfreq")
     words = wordfreq.top_n_list("ru", 1000)
     assert len(words) == 1000
     for ruleset in ("club", "sport"):
         for k in range(0, len(words), 200):
             text = " ".join(words[k:k + 200])
-            assert rules(check(engine, text, ruleset), "profanity") == [], ruleset
+            assert rules(check(lexicon, text, ruleset), "profanity") == [], ruleset
 
 
 # ----------------------------------------------------------------------- HTTP ---
