@@ -13,12 +13,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import NamedTuple
 
 from lexicon import morphology
-from lexicon.alternations import compare_roots, fold
+from lexicon.alternations import Alternation, compare_roots
 from lexicon.normalize import NormalizedWord, normalize_word
+from lexicon.roots import JoinPolicy
 from lexicon.segment import Morphemes, guess_segmentation
 from lexicon.store import LexiconStore, RootNode, WordRecord
+from lexicon.text import fold_yo
 
 SOURCE_NAMES = {
     "tikhonov-morphemes": "морфемный словарь Тихонова (Sorokin & Kravtsova 2018)",
@@ -69,6 +72,21 @@ class WordAnalysis:
     known: bool   # pymorphy3 or the lexicon knows it
 
 
+class RootOf(NamedTuple):
+    """The idx-th root of one reading of a word, with its family node (None when in no family)."""
+    analysis: Analysis
+    idx: int
+    node: RootNode | None
+
+    @property
+    def root(self) -> str:
+        return self.analysis.roots[self.idx]
+
+    @property
+    def lemma(self) -> str:
+        return self.analysis.lemma
+
+
 @dataclass
 class Verdict:
     a: WordAnalysis
@@ -89,6 +107,7 @@ class Verdict:
 class CognateEngine:
     def __init__(self, store: LexiconStore | None = None):
         self.store = store or LexiconStore()
+        self.join_policy = JoinPolicy.of_store(self.store)
         self.analyse_key = lru_cache(maxsize=50_000)(self._analyse_key)
 
     # --- reading words -------------------------------------------------------
@@ -106,14 +125,14 @@ class CognateEngine:
         candidates = [text] if text in lemmas else list(dict.fromkeys([text, *lemmas]))
         analyses = []
         for cand in candidates:
-            record = self.store.word(cand.replace("ё", "е"))
+            record = self.store.word(fold_yo(cand))
             if record is not None:
                 analyses.append(self._from_record(cand, record))
         if analyses:
             known = True
         else:
             lemma = lemmas[0] if lemmas else text
-            morphemes = guess_segmentation(lemma.replace("ё", "е"), self.store.affixes)
+            morphemes = guess_segmentation(fold_yo(lemma), self.store.affixes)
             analyses.append(Analysis(lemma, morphemes, "guess", tuple(None for t, k in morphemes if k == "root")))
         return tuple(lemmas), tuple(analyses), known
 
@@ -131,8 +150,8 @@ class CognateEngine:
 
     def compare(self, a: str | NormalizedWord, b: str | NormalizedWord) -> Verdict:
         wa, wb = self.analyse(a), self.analyse(b)
-        readings_a = {an.lemma.replace("ё", "е") for an in wa.analyses}
-        readings_b = {an.lemma.replace("ё", "е") for an in wb.analyses}
+        readings_a = {fold_yo(an.lemma) for an in wa.analyses}
+        readings_b = {fold_yo(an.lemma) for an in wb.analyses}
         if wa.word.key == wb.word.key or readings_a & readings_b:
             same = (readings_a & readings_b) or {wa.word.text}
             lemma = sorted(same)[0]
@@ -148,7 +167,7 @@ class CognateEngine:
             for y in wb.analyses:
                 for i, nx in enumerate(x.nodes):
                     for j, ny in enumerate(y.nodes):
-                        self._judge_roots(x, i, nx, y, j, ny, linked, fallback, against)
+                        self._judge_roots(RootOf(x, i, nx), RootOf(y, j, ny), linked, fallback, against)
 
         if linked:
             shared = sorted({r for ev in linked for r in (ev["a"]["root"], ev["b"]["root"])})
@@ -167,78 +186,94 @@ class CognateEngine:
         }]
         return Verdict(wa, wb, False, confidence, [], evidence)
 
-    def _side(self, analysis: Analysis, idx: int, node: RootNode | None) -> dict:
-        return {"lemma": analysis.lemma, "root": analysis.roots[idx], "family": node.family if node else None,
-                "source": SOURCE_NAMES.get(analysis.source, analysis.source)}
+    @staticmethod
+    def _side(side: RootOf) -> dict:
+        node = side.node
+        return {"lemma": side.lemma, "root": side.root, "family": node.family if node else None,
+                "source": SOURCE_NAMES.get(side.analysis.source, side.analysis.source)}
 
-    def _judge_roots(self, x, i, nx, y, j, ny, linked, fallback, against) -> None:
-        rx, ry = x.roots[i], y.roots[j]
-        alt = compare_roots(rx, ry)
+    def _family_spellings(self, node: RootNode) -> list[str]:
+        family = self.store.family(node.family)
+        return [spelling for spelling, _ in family.spellings] if family else []
+
+    def _judge_roots(self, x: RootOf, y: RootOf, linked: list, fallback: list, against: list) -> None:
+        """File the evidence one pair of roots gives: a family link, a shared or split curated
+        sense, or (by lexicon.roots' policy) a spelling that may or may not decide."""
+        alt = compare_roots(x.root, y.root)
+        nx, ny = x.node, y.node
         if nx is not None and ny is not None:
             if nx.family == ny.family:
-                steps = self.store.link_path((nx.key, nx.idx), (ny.key, ny.idx)) or []
-                linked.append({
-                    "kind": "same_family", "a": self._side(x, i, nx), "b": self._side(y, j, ny),
-                    "alternation": alt.detail if alt and alt.detail else None,
-                    "path": [{"from": s, "to": t, "link": v} for s, t, v in steps],
-                    "explanation": f"корень «{rx}» слова «{x.lemma}» и корень «{ry}» слова «{y.lemma}» — один корень"
-                                   + (f" (чередование {alt.detail})" if alt and alt.detail else ""),
-                    "source": SOURCE_LINKS,
-                })
+                linked.append(self._same_family(x, y, alt))
                 return
             sx, sy = self.senses(nx), self.senses(ny)
-            if sx and sy:
-                common = sx & sy
-                if common:
-                    linked.append({
-                        "kind": "curated_sense", "a": self._side(x, i, nx), "b": self._side(y, j, ny),
-                        "sense": sorted(common)[0],
-                        "explanation": f"у «{x.lemma}» и «{y.lemma}» корень в одном значении "
-                                       f"(«{sorted(common)[0].split('#')[-1]}»)",
-                        "source": SOURCE_SENSES,
-                    })
-                elif not common and alt is not None:
-                    against.append({
-                        "kind": "homonymous_roots", "a": self._side(x, i, nx), "b": self._side(y, j, ny),
-                        "senses": [sorted(sx), sorted(sy)],
-                        "explanation": f"«{rx}» в «{x.lemma}» и «{ry}» в «{y.lemma}» пишутся похоже, "
-                                       "но это разные (омонимичные) корни",
-                        "source": SOURCE_SENSES,
-                    })
-                    return
-        if alt is None:
+            if sx and sy and sx & sy:
+                linked.append(self._shared_sense(x, y, sorted(sx & sy)[0]))
+            elif sx and sy and alt is not None:
+                against.append(self._homonymous_roots(x, y, sx, sy))
+                return
+        if not self.join_policy.admits(alt):
             return
-        if not alt.regular and self.store.alternation_links(fold(rx), fold(ry)) < 2:
-            return
-        homonymous = {fold(rx), fold(ry)} & self.store.homonymous_roots
+        homonymous = self.join_policy.homonymous(x.root, y.root)
         # A word listed under several senses of this very root (лук, пар) may be read either way.
         ambiguous_word = any(node is not None and sum(l.split("#")[0] in homonymous for l in node.labels) > 1
                              for node in (nx, ny))
         if homonymous and not ambiguous_word:
             # A spelling the curated table knows to have several senses (вод, пол, лук) cannot
             # decide alone: without a family or a shared sense the words stay apart.
-            against.append({
-                "kind": "ambiguous_root", "a": self._side(x, i, nx), "b": self._side(y, j, ny),
-                "explanation": f"у корня «{sorted(homonymous)[0]}» несколько значений, и ничто не связывает "
-                               f"«{x.lemma}» и «{y.lemma}» с одним из них",
-                "source": SOURCE_SENSES,
-            })
+            against.append(self._ambiguous_root(x, y, sorted(homonymous)[0]))
             return
-        if nx is not None and ny is not None and alt.kind not in ("equal", "spelling"):
-            # Across families an alternation counts only when one family already shows
-            # the other spelling (рук family has руч): else река/речь, нога/нож would join.
-            fx, fy = self.store.family(nx.family), self.store.family(ny.family)
-            spelled_x = {fold(sp) for sp, _ in fx.spellings} if fx else set()
-            spelled_y = {fold(sp) for sp, _ in fy.spellings} if fy else set()
-            if fold(ry) not in spelled_x and fold(rx) not in spelled_y:
-                return
-        fallback.append({
-            "kind": "root_spelling", "a": self._side(x, i, nx), "b": self._side(y, j, ny),
+        if nx is not None and ny is not None and not self.join_policy.shows_other_spelling(
+                alt, x.root, y.root, self._family_spellings(nx), self._family_spellings(ny)):
+            return
+        fallback.append(self._root_spelling(x, y, alt))
+
+    # --- evidence ------------------------------------------------------------
+    def _same_family(self, x: RootOf, y: RootOf, alt: Alternation | None) -> dict:
+        steps = self.store.link_path((x.node.key, x.node.idx), (y.node.key, y.node.idx)) or []
+        detail = alt.detail if alt and alt.detail else None
+        return {
+            "kind": "same_family", "a": self._side(x), "b": self._side(y),
+            "alternation": detail,
+            "path": [{"from": s, "to": t, "link": v} for s, t, v in steps],
+            "explanation": f"корень «{x.root}» слова «{x.lemma}» и корень «{y.root}» слова «{y.lemma}» — один корень"
+                           + (f" (чередование {detail})" if detail else ""),
+            "source": SOURCE_LINKS,
+        }
+
+    def _shared_sense(self, x: RootOf, y: RootOf, sense: str) -> dict:
+        return {
+            "kind": "curated_sense", "a": self._side(x), "b": self._side(y),
+            "sense": sense,
+            "explanation": f"у «{x.lemma}» и «{y.lemma}» корень в одном значении («{sense.split('#')[-1]}»)",
+            "source": SOURCE_SENSES,
+        }
+
+    def _homonymous_roots(self, x: RootOf, y: RootOf, sx: set[str], sy: set[str]) -> dict:
+        return {
+            "kind": "homonymous_roots", "a": self._side(x), "b": self._side(y),
+            "senses": [sorted(sx), sorted(sy)],
+            "explanation": f"«{x.root}» в «{x.lemma}» и «{y.root}» в «{y.lemma}» пишутся похоже, "
+                           "но это разные (омонимичные) корни",
+            "source": SOURCE_SENSES,
+        }
+
+    def _ambiguous_root(self, x: RootOf, y: RootOf, root: str) -> dict:
+        return {
+            "kind": "ambiguous_root", "a": self._side(x), "b": self._side(y),
+            "explanation": f"у корня «{root}» несколько значений, и ничто не связывает "
+                           f"«{x.lemma}» и «{y.lemma}» с одним из них",
+            "source": SOURCE_SENSES,
+        }
+
+    def _root_spelling(self, x: RootOf, y: RootOf, alt: Alternation) -> dict:
+        return {
+            "kind": "root_spelling", "a": self._side(x), "b": self._side(y),
             "alternation": alt.detail or alt.kind,
-            "explanation": f"корни «{rx}» и «{ry}» {KIND_WORDS[alt.kind]}{': ' + alt.detail if alt.detail else ''}, "
+            "explanation": f"корни «{x.root}» и «{y.root}» {KIND_WORDS[alt.kind]}"
+                           f"{': ' + alt.detail if alt.detail else ''}, "
                            "но словообразовательной связи между словами в источниках нет",
             "source": "только разбор по составу",
-        })
+        }
 
     # --- words ---------------------------------------------------------------
     def related(self, analysis: Analysis, limit: int = 30) -> list[str]:

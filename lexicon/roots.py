@@ -94,13 +94,15 @@ class JoinPolicy:
         return independent_links >= MIN_INDEPENDENT_LINKS or smaller_family <= SMALL_FAMILY
 
     # --- the run time: may two words' roots be one by spelling alone? --------------------------
+    def admits(self, alt: Alternation | None) -> bool:
+        """A regular alternation always may join two words' roots; an irregular one only when
+        the lexicon's links show the pair often enough."""
+        return alt is not None and (alt.regular or self.recurs(fold_root(alt.a), fold_root(alt.b)))
+
     def alternation(self, rx: str, ry: str) -> Alternation | None:
-        """How rx and ry may be one root: a regular alternation always, an irregular one only
-        when the lexicon's links show the pair often enough."""
+        """How rx and ry may be one root (:meth:`admits`), else None."""
         alt = compare_roots(rx, ry)
-        if alt is None or alt.regular or self.recurs(fold_root(rx), fold_root(ry)):
-            return alt
-        return None
+        return alt if self.admits(alt) else None
 
     def homonymous(self, rx: str, ry: str) -> set[str]:
         """Spellings among rx, ry with several curated senses: such a spelling never decides alone."""
