@@ -11,10 +11,22 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, Field
 
 from service.api.schemas import Strict
-from service.rules.chgk import MAX_ANSWER, MAX_ANSWERS, MAX_PACKAGE, MAX_TEAM, MAX_VARIANTS
+from service.rules.chgk import (MAX_ANSWER, MAX_ANSWERS, MAX_GROUPING_COMPARISONS, MAX_PACKAGE,
+                                MAX_REFERENCE_COMPARISONS, MAX_REFERENCE_VARIANTS, MAX_TEAM, MAX_VARIANTS)
+
+# The work limits (issue 12), checked before judging; over one the answer is a 413 problem+json
+# whose `limit` names it (reference_variants, reference_comparisons, grouping_comparisons).
+_VARIANT_LIMITS = (f"At most {MAX_REFERENCE_VARIANTS} reference variants in all (after expanding [optional] parts "
+                   f"of the reference, accepted and rejected entries) and at most {MAX_REFERENCE_COMPARISONS:,} "
+                   "word comparisons with them (answer words × variant words")
+ANSWER_LIMITS = _VARIANT_LIMITS + "); over a limit: 413."
+BATCH_LIMITS = (_VARIANT_LIMITS + ", over the distinct answers); at most "
+                f"{MAX_GROUPING_COMPARISONS:,} word comparisons between distinct answers of one length "
+                "(grouping typo variants); over a limit: 413.")
 
 
 class ChgkAnswerIn(Strict):
+    __doc__ = ANSWER_LIMITS
     answer: str = Field(..., max_length=MAX_ANSWER, description=f"the team's answer, at most {MAX_ANSWER} characters")
     reference: str = Field(..., min_length=1, max_length=MAX_ANSWER,
                            description="the reference answer («Ответ:»); optional parts in [square brackets]")
@@ -50,6 +62,7 @@ class TeamAnswer(Strict):
 
 
 class ChgkAnswersIn(Strict):
+    __doc__ = BATCH_LIMITS
     reference: str = Field(..., min_length=1, max_length=MAX_ANSWER)
     accepted: list[str] = Field(default_factory=list, max_length=MAX_VARIANTS)
     rejected: list[str] = Field(default_factory=list, max_length=MAX_VARIANTS)

@@ -11,13 +11,15 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, Field
 
 from service.api.schemas import Strict
-from service.rules.pool import MAX_WORDS
+from service.rules.pool import MAX_POOL_PAIRS, MAX_WORDS
 
 MAX_POOL_WORD = 200
 PoolWord = Annotated[str, Field(max_length=MAX_POOL_WORD)]
 
 
 class PoolLintIn(Strict):
+    __doc__ = (f"At most {MAX_WORDS:,} words, and at most {MAX_POOL_PAIRS:,} candidate pairs of root spellings "
+               "for the cognate groups (about 300,000 for a real 10,000-word pool); over that: 413.")
     words: list[PoolWord] = Field(..., min_length=1, max_length=MAX_WORDS,
                                   description=f"the pool, one word per item, at most {MAX_WORDS:,}; echoed exactly as sent")
     game: Literal["hat", "codenames"] = Field("hat", description="hat: rules/hat.txt «Частности»; codenames: card sets and boards")
