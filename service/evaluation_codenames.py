@@ -18,6 +18,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from lexicon import Lexicon
 from lexicon.cognates import CognateEngine
 from service.rules import codenames, pool
 
@@ -46,10 +47,10 @@ def read_jsonl(path: Path) -> list[dict]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
-def score_clues(engine: CognateEngine, path: Path) -> Score:
+def score_clues(lexicon: Lexicon, path: Path) -> Score:
     score = Score()
     for case in read_jsonl(path):
-        result = codenames.check_clue(engine, case["clue"], case["number"], case["board"], case["team_open"])
+        result = codenames.check_clue(lexicon, case["clue"], case["number"], case["board"], case["team_open"])
         rules = {v.rule for v in result.violations if v.severity == "violation"}
         want_valid = bool(case["valid"])
         ok = result.valid == want_valid and (want_valid or not case.get("rule") or case["rule"] in rules)
@@ -97,7 +98,7 @@ def score_pools(engine: CognateEngine, path: Path) -> PoolScore:
 def main(data_dir: str | Path = "tests/data", verbose: bool = True, engine: CognateEngine | None = None) -> int:
     folder = Path(data_dir)
     engine = engine or CognateEngine()
-    c = score_clues(engine, folder / "codenames.jsonl")
+    c = score_clues(Lexicon(engine), folder / "codenames.jsonl")
     print(f"codenames clues: accuracy {c.accuracy:.3f} ({c.correct}/{c.total}, {len(c.misses)} misses)")
     if verbose:
         for miss in c.misses:

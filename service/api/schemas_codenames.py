@@ -1,16 +1,19 @@
 """Request and response models of POST /v1/codenames/clue (../shared/API.md, «Codenames»).
 
 The contract's fields are the minimum; `severity`, `board_word`, `roots`, `evidence`,
-`clue`, `number` and `rules_source` are additions.
+`clue`, `number` and `rules_source` are additions.  A violation is a Finding
+(service/rules/findings.py) without a span, about a board word.
 """
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field, StrictInt
 
 from service.api.schemas import Strict
-from service.rules.codenames import MAX_BOARD, MAX_TEAM_OPEN
+from service.api.schemas_findings import finding_model
+from service.rules.codenames import MAX_BOARD, MAX_TEAM_OPEN, RULES
+from service.rules.findings import TURN_SEVERITIES
 
 BoardWord = Annotated[str, Field(min_length=1, max_length=100)]
 
@@ -24,14 +27,15 @@ class ClueIn(Strict):
     scope: str | None = Field(None, max_length=200, description="a tournament whose judges' rulings apply")
 
 
-class ClueViolationOut(BaseModel):
-    rule: Literal["not_single_word", "unknown_word", "cognate", "letters", "number"]
-    message: str
-    severity: Literal["violation", "warning"] = Field(
-        ..., description="violation: penalised; warning: the lexicon is unsure, for the judge")
-    board_word: str | None = Field(None, description="the open board word a cognate violation is about")
-    roots: list[str] = []
-    evidence: list[dict[str, Any]] = []
+_ClueFinding = finding_model(
+    "ClueFinding", rules=" | ".join(RULES), severities=TURN_SEVERITIES, evidence_list=True,
+    severity_help="violation: penalised; warning: the lexicon is unsure, for the judge",
+    about={"board_word": (str | None, Field(None, description="the open board word a cognate violation is about")),
+           "roots": (list[str], [])})
+
+
+class ClueViolationOut(_ClueFinding):
+    rule: Literal[RULES] = Field(..., description=" | ".join(RULES))    # the contract's five, as an enum
 
 
 class ClueOut(BaseModel):

@@ -6,108 +6,109 @@ import pytest
 from service.evaluation_codenames import score_clues
 from service.rules import codenames
 from tests.conftest import DATA
+from tests.service.fixed_rulings import FixedRulings
 
 
-def check(engine, clue, board=("мышь", "утюг"), number=2, team_open=8):
-    return codenames.check_clue(engine, clue, number, list(board), team_open)
+def check(lexicon, clue, board=("мышь", "утюг"), number=2, team_open=8):
+    return codenames.check_clue(lexicon, clue, number, list(board), team_open)
 
 
 def rules(result):
     return {v.rule for v in result.violations if v.severity == "violation"}
 
 
-def test_dev_set_is_fully_right(engine):
-    score = score_clues(engine, DATA / "codenames.jsonl")
+def test_dev_set_is_fully_right(lexicon):
+    score = score_clues(lexicon, DATA / "codenames.jsonl")
     assert score.total >= 11
     assert score.accuracy == 1.0, "\n".join(score.misses)
 
 
 @pytest.mark.parametrize("clue", ["кошка", "границу", "борется", "зелёное", "Нептун", "диван-кровать", "Нью-Йорк"])
-def test_existing_words_and_forms_are_fine(engine, clue):
-    result = check(engine, clue)
+def test_existing_words_and_forms_are_fine(lexicon, clue):
+    result = check(lexicon, clue)
     assert result.valid and result.penalty == "none", [v.message for v in result.violations]
 
 
 @pytest.mark.parametrize("clue", ["с кошкой", "кот обормот", "кот-обормот"])
-def test_several_words(engine, clue):
-    result = check(engine, clue)
+def test_several_words(lexicon, clue):
+    result = check(lexicon, clue)
     assert "not_single_word" in rules(result)
     assert result.penalty == "foul"
     message = next(v.message for v in result.violations if v.rule == "not_single_word")
     assert "два слова" in message and "подсказка должна быть одним словом" in message
 
 
-def test_several_words_message(engine):
-    message = check(engine, "с кошкой").violations[0].message
+def test_several_words_message(lexicon):
+    message = check(lexicon, "с кошкой").violations[0].message
     assert message == "«с кошкой» — два слова, а подсказка должна быть одним словом"
 
 
 @pytest.mark.parametrize("clue", ["котогладильщик", "кроликомедикаментокружка", "iPhone"])
-def test_invented_and_glued_words(engine, clue):
-    result = check(engine, clue)
+def test_invented_and_glued_words(lexicon, clue):
+    result = check(lexicon, clue)
     assert rules(result) == {"unknown_word"}
     assert result.penalty == "foul"
 
 
-def test_glued_compound_names_its_parts(engine):
-    result = check(engine, "кроликомедикаментокружка", board=("заяц", "лекарство", "чашка"))
+def test_glued_compound_names_its_parts(lexicon):
+    result = check(lexicon, "кроликомедикаментокружка", board=("заяц", "лекарство", "чашка"))
     violation = next(v for v in result.violations if v.rule == "unknown_word")
     assert violation.evidence[0]["parts"] == ["кролик", "медикамент", "кружка"]
     assert violation.message.startswith("«кроликомедикаментокружка» нет в словарях")
     assert "«кролик» + «медикамент» + «кружка»" in violation.message
 
 
-def test_cognate_of_an_open_word_loses_and_names_it(engine):
-    result = check(engine, "кошка", board=("кот", "мышь"))
+def test_cognate_of_an_open_word_loses_and_names_it(lexicon):
+    result = check(lexicon, "кошка", board=("кот", "мышь"))
     assert not result.valid and result.penalty == "loss"
     violation = next(v for v in result.violations if v.rule == "cognate")
-    assert violation.board_word == "кот"
-    assert {"кот", "кош"} & set(violation.roots)
+    assert violation.about["board_word"] == "кот"
+    assert {"кот", "кош"} & set(violation.about["roots"])
     assert violation.evidence
     assert violation.message.startswith("«кошка» однокоренное с открытым словом «кот»")
     assert violation.message.endswith("по правилам это поражение")
 
 
-def test_cognate_message_names_the_root(engine):
-    violation = check(engine, "рыбак", board=("рыба", "нос")).violations[0]
+def test_cognate_message_names_the_root(lexicon):
+    violation = check(lexicon, "рыбак", board=("рыба", "нос")).violations[0]
     assert violation.message == "«рыбак» однокоренное с открытым словом «рыба» (корень «рыб»): по правилам это поражение"
 
 
-def test_closed_words_do_not_count(engine):
+def test_closed_words_do_not_count(lexicon):
     # кот is closed: the client sends only the open words
-    assert check(engine, "кошка", board=("мышь", "сыр")).valid
+    assert check(lexicon, "кошка", board=("мышь", "сыр")).valid
 
 
 @pytest.mark.parametrize("clue,board", [("наручники", ("рука", "нос")), ("лесник", ("лес", "волк")),
                                         ("рука", ("рука", "нос"))])
-def test_more_cognates(engine, clue, board):
-    result = check(engine, clue, board=board)
+def test_more_cognates(lexicon, clue, board):
+    result = check(lexicon, clue, board=board)
     assert result.penalty == "loss"
 
 
-def test_homonymous_root_is_not_a_cognate(engine):
-    assert check(engine, "водитель", board=("вода", "руль")).valid
+def test_homonymous_root_is_not_a_cognate(lexicon):
+    assert check(lexicon, "водитель", board=("вода", "руль")).valid
 
 
 @pytest.mark.parametrize("clue", ["пятибуквенные", "трёхбуквенное", "короткие", "длинные", "линия", "круглые",
                                   "диагональ", "буква", "о"])
-def test_letters(engine, clue):
-    result = check(engine, clue)
+def test_letters(lexicon, clue):
+    result = check(lexicon, clue)
     assert rules(result) == {"letters"}, [v.message for v in result.violations]
     assert result.penalty == "foul"
     assert "а не к смыслу" in result.violations[0].message
 
 
 @pytest.mark.parametrize("clue", ["граница", "шар", "шахта", "кольцо", "зелёное"])
-def test_meaning_clues_are_not_letters(engine, clue):
-    assert "letters" not in rules(check(engine, clue, board=("огурец",)))
+def test_meaning_clues_are_not_letters(lexicon, clue):
+    assert "letters" not in rules(check(lexicon, clue, board=("огурец",)))
 
 
 @pytest.mark.parametrize("number,team_open,ok", [
     (0, 8, True), (1, 8, True), (8, 8, True), (9, 8, False), (-1, 8, False), ("unlimited", 8, True),
     ("неограниченно", 3, True), ("много", 8, False), (4, 3, False), (0, 0, True), (1, 0, False)])
-def test_number(engine, number, team_open, ok):
-    result = check(engine, "шар", board=("мяч",), number=number, team_open=team_open)
+def test_number(lexicon, number, team_open, ok):
+    result = check(lexicon, "шар", board=("мяч",), number=number, team_open=team_open)
     assert result.valid is ok
     if not ok:
         assert rules(result) == {"number"} and result.penalty == "foul"
@@ -115,13 +116,13 @@ def test_number(engine, number, team_open, ok):
         assert "«неограниченно»" in message and ("не число" in message or "не подходит" in message)
 
 
-def test_number_message_counts_open_words(engine):
-    message = check(engine, "шар", board=("мяч",), number=4, team_open=3).violations[0].message
+def test_number_message_counts_open_words(lexicon):
+    message = check(lexicon, "шар", board=("мяч",), number=4, team_open=3).violations[0].message
     assert message == "число 4 не подходит: можно 0, 1–3 или «неограниченно» (у команды 3 открытых слова)"
 
 
-def test_cognate_outweighs_foul(engine):
-    result = check(engine, "кошка", board=("кот",), number=12)
+def test_cognate_outweighs_foul(lexicon):
+    result = check(lexicon, "кошка", board=("кот",), number=12)
     assert rules(result) == {"cognate", "number"}
     assert result.penalty == "loss"
 
@@ -169,3 +170,19 @@ def test_http_bad_input_is_a_clear_422(api, body, field):
     assert r.headers["content-type"].startswith("application/problem+json")
     problem = r.json()
     assert problem["status"] == 422 and field in problem["detail"]
+
+
+# --------------------------------------------------------------- rulings ---
+
+@pytest.mark.parametrize("clue", ["рыбак", "Рыбак!"])
+def test_cognate_rulings_decide_their_pairs(lexicon, clue):
+    # Before: rulings were applied to the serialised result keyed by the clue as sent, so «Рыбак!»
+    # (a valid one-word clue) found no ruling: рыба stayed a loss and дом was not added.
+    oracle = FixedRulings(("cognate", "рыбак", "рыба", False), ("cognate", "рыбак", "дом", True))
+    result = codenames.check_clue(lexicon, clue, 1, ["рыба", "дом"], 2, oracle)
+    cognates = [v for v in result.violations if v.rule == "cognate"]
+    assert [v.about["board_word"] for v in cognates] == ["дом"]
+    assert cognates[0].severity == "violation" and cognates[0].evidence[0]["note"] == "так решили"
+    assert result.penalty == "loss"
+    freed = codenames.check_clue(lexicon, clue, 1, ["рыба", "нос"], 2, oracle)
+    assert freed.valid and freed.penalty == "none"

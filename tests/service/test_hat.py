@@ -1,11 +1,10 @@
 
 import pytest
 
-from lexicon.overrides import Override
-from lexicon.text import fold_key
 from service.evaluation_hat import score_explanations, score_guesses, throughput
 from service.rules import hat
 from tests.conftest import DATA
+from tests.service.fixed_rulings import FixedRulings
 
 
 def findings(lexicon, target, text, severity="violation"):
@@ -292,28 +291,11 @@ def test_guess_differing_by_yo(lexicon, target, guess, accepted, reason):
 
 # --- rulings inside the checks --------------------------------------------------------
 
-class Rulings:
-    """An oracle with fixed rulings, as service.rulings.ScopeOracle answers for a scope."""
-
-    def __init__(self, *rulings):
-        self.rulings = {(kind, fold_key(a), fold_key(b)): verdict for kind, a, b, verdict in rulings}
-
-    def __bool__(self):
-        return bool(self.rulings)
-
-    def find(self, kind, a, b):
-        for x, y in ((a, b), (b, a)) if kind == "cognate" else ((a, b),):
-            if (kind, fold_key(x), fold_key(y)) in self.rulings:
-                verdict = self.rulings[kind, fold_key(x), fold_key(y)]
-                return Override(kind, verdict, {"kind": "ruling", "note": "так решили"})
-        return None
-
-
 def test_explanation_rulings_see_hyphen_parts(lexicon):
     # Before: rulings were applied to the serialised result and re-tokenised the text, so the part
     # «синий» of «тёмно-синий» was never looked up and a ruling on it changed nothing.
     text = "тёмно-синий, и горит свеча"
-    oracle = Rulings(("cognate", "свет", "синий", True), ("cognate", "свет", "свеча", False))
+    oracle = FixedRulings(("cognate", "свет", "синий", True), ("cognate", "свет", "свеча", False))
     plain = {v.token for v in hat.check_explanation(lexicon, "свет", text).violations if v.rule == "cognate"}
     assert "свеча" in plain and "синий" not in plain
     ruled = {v.token: v for v in hat.check_explanation(lexicon, "свет", text, oracle).violations
@@ -325,7 +307,7 @@ def test_explanation_rulings_see_hyphen_parts(lexicon):
 
 def test_guess_rulings(lexicon):
     assert hat.check_guess(lexicon, "свет", "свеча").reason == "cognate"
-    different = hat.check_guess(lexicon, "свет", "свеча", Rulings(("cognate", "свет", "свеча", False)))
+    different = hat.check_guess(lexicon, "свет", "свеча", FixedRulings(("cognate", "свет", "свеча", False)))
     assert (different.accepted, different.reason) == (False, "different_word")
-    accepted = hat.check_guess(lexicon, "свет", "свеча", Rulings(("guess", "свет", "свеча", True)))
+    accepted = hat.check_guess(lexicon, "свет", "свеча", FixedRulings(("guess", "свет", "свеча", True)))
     assert accepted.accepted and accepted.evidence[0]["engine"]["reason"] == "cognate"

@@ -14,7 +14,7 @@ from functools import cached_property
 from lexicon.overrides import NO_RULINGS, Oracle
 from lexicon.text import NormalizedWord, Token
 from service.rules.findings import Finding, Span, count, in_text_order
-from service.rules.hat.profile import TargetProfile, folded_lemmas, profile
+from service.rules.hat.profile import TargetProfile, lemma_keys_of, profile
 from service.rules.hat.vocabulary import (ADJECTIVE_PREPOSITIONS, ANAGRAM_HINT, ANAGRAM_WORDS, CUE_WINDOW,
                                           LANGUAGE_ADJECTIVE, LANGUAGE_ADVERB, LETTER_WORDS, NAMING_WORDS,
                                           PHRASES, POSITION_LEMMAS, PROFANITY_LABELS, SEVERE_PROFANITY,
@@ -168,7 +168,7 @@ def fragment(p: TargetProfile, tok: Token, oracle: Oracle) -> list[Finding]:
     match = p.fragments.find(tok.word.text)
     if match is None:
         return []
-    own = match.base in p.folded_lemmas or match.base == p.word.key
+    own = match.base in p.lemma_keys or match.base == p.word.key
     return [_finding_on(tok, "fragment",
                 f"«{tok.text}» — не слово, но вместе с "
                 + ("загаданным" if own else f"«{match.base}» (однокоренным с загаданным)")
@@ -244,7 +244,7 @@ def anagrams(ex: Explanation) -> list[Finding]:
     found = [f for piece in ex.pieces for f in _scrambled(ex.profile, piece, ex.anagram_hint, ex.oracle)]
     named = any(f.evidence.get("kind") == "named_anagram" for f in found)
     for tok in ex.tokens:
-        if tok.word is None or not folded_lemmas(ex.profile.lexicon, tok.word.text) & ANAGRAM_WORDS:
+        if tok.word is None or not lemma_keys_of(ex.profile.lexicon, tok.word.text) & ANAGRAM_WORDS:
             continue
         if named:
             found.append(_finding_on(tok, "letters", "прямо названа анаграмма загаданного слова", "violation",
@@ -263,15 +263,15 @@ def _is_cue(ex: Explanation, tok: Token) -> str | None:
         return None
     t, lexicon = tok.word.text, ex.profile.lexicon
     if (len(t) == 1 and t.isalpha()) or lexicon.has_tag(t, "NUMR") or lexicon.has_tag(t, "Anum") \
-            or folded_lemmas(lexicon, t) & POSITION_LEMMAS:
+            or lemma_keys_of(lexicon, t) & POSITION_LEMMAS:
         return t
     return None
 
 
 def _letter_word(ex: Explanation, i: int) -> list[Finding]:
     tok = ex.tokens[i]
-    lemmas = folded_lemmas(ex.profile.lexicon, tok.word.text) & NAMING_WORDS if tok.word else set()
-    if not lemmas or ex.profile.folded_lemmas & NAMING_WORDS:
+    lemmas = lemma_keys_of(ex.profile.lexicon, tok.word.text) & NAMING_WORDS if tok.word else set()
+    if not lemmas or ex.profile.lemma_keys & NAMING_WORDS:
         return []
     lemma = sorted(lemmas)[0]
     if lemma in ANAGRAM_WORDS:

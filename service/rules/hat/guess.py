@@ -12,7 +12,7 @@ from typing import Any
 from lexicon.facade import SOURCE_DICTIONARY
 from lexicon.overrides import NO_RULINGS, Oracle, Override
 from lexicon.text import NormalizedWord, fold_key
-from service.rules.hat.profile import TargetProfile, folded_lemmas, profile
+from service.rules.hat.profile import TargetProfile, lemma_keys_of, profile
 from service.rules.hat.vocabulary import cite
 
 PRONUNCIATION_SOURCE = "lexicon/pronunciation.py"
@@ -42,15 +42,15 @@ def _other_word_by_yo(p: TargetProfile, g: NormalizedWord) -> dict | None:
 
     «еж» for ёж is the same word without dots; «осел» for осёл is a form of осесть, «небо» for нёбо another noun.
     """
-    if g.text in p.form_spellings or not (g.key in p.forms or folded_lemmas(p.lexicon, g.text) & p.folded_lemmas):
+    if g.text in p.form_spellings or not (g.key in p.forms or lemma_keys_of(p.lexicon, g.text) & p.lemma_keys):
         return None
     others = p.lexicon.spelled_lemmas(g.text)
     if not others or set(others) & set(p.lemmas):
         return None
     spelled = next((f for f in p.form_spellings if fold_key(f) == g.key), p.word.text)
     return {"kind": "yo_spelling", "guess_lemmas": list(others), "target_form": spelled, "source": SOURCE_DICTIONARY,
-            "explanation": f"«{g.text}» и «{spelled}» различаются только буквой ё, но это разные слова: "
-                           f"«{g.text}» — форма слова «{others[0]}»"}
+            "explanation": f"«{g.text}» и «{spelled}» различаются только буквой ё, но это разные слова"
+                           + (f": «{g.text}» — форма слова «{others[0]}»" if others[0] != g.text else "")}
 
 
 def _word_form(p: TargetProfile, g: NormalizedWord) -> GuessResult | None:
@@ -60,7 +60,7 @@ def _word_form(p: TargetProfile, g: NormalizedWord) -> GuessResult | None:
         return _result(p, g, True, "word_form", f"догадка «{g.raw}» — {what} «{t.raw}»",
                        {"kind": "word_form", "form": g.text, "lemma": p.lemmas[0],
                         "source": f"{SOURCE_DICTIONARY} paradigm", "rule": cite("guess_form")})
-    if folded_lemmas(p.lexicon, g.text) & p.folded_lemmas:
+    if lemma_keys_of(p.lexicon, g.text) & p.lemma_keys:
         return _result(p, g, True, "word_form", f"догадка «{g.raw}» — форма загаданного слова «{p.lemmas[0]}»",
                        {"kind": "word_form", "lemma": p.lemmas[0], "source": SOURCE_DICTIONARY,
                         "rule": cite("guess_form")})
@@ -71,32 +71,37 @@ def _readings_json(readings) -> list[dict]:
     return [{"stressed": r.stressed, "phonemes": r.phonemes, "source": r.source} for r in readings]
 
 
+# How a guess can sound like the target: (reason, the evidence's names for both readings, the clause).
+SOUND_MATCHES = {
+    "target": ("homophone", ("target", "guess"), "guess_homophone"),
+    "form": ("form_homophone", ("form_readings", "guess"), "guess_form_homophone"),
+    "lemma": ("form_homophone", ("target", "lemma_readings"), "guess_form_homophone"),
+}
+
+
+def _sound_match(p: TargetProfile, g: NormalizedWord, how: str, through: str, ra, rb) -> GuessResult:
+    t = p.word
+    reason, (name_a, name_b), clause = SOUND_MATCHES[how]
+    message = {"target": f"догадка «{g.raw}» звучит так же, как загаданное «{t.raw}»",
+               "form": f"догадка «{g.raw}» звучит так же, как «{through}», форма загаданного слова «{t.raw}»",
+               "lemma": f"догадка «{g.raw}» — форма слова «{through}», которое звучит так же, "
+                        f"как загаданное «{t.raw}»"}[how]
+    return _result(p, g, True, reason, message, {
+        "kind": reason, **({"through": through} if how != "target" else {}),
+        name_a: _readings_json(ra), name_b: _readings_json(rb),
+        "source": PRONUNCIATION_SOURCE + ("" if how == "target" else " + pymorphy3"), "rule": cite(clause)})
+
+
 def _sounds_alike(p: TargetProfile, g: NormalizedWord, pronouncer) -> GuessResult | None:
     """A homophone of the target, of one of its forms, or a form of a homophone of the target."""
     t = p.word
-    same, ra, rb = pronouncer.homophones(t.text, g.text)
-    if same:
-        return _result(p, g, True, "homophone", f"догадка «{g.raw}» звучит так же, как загаданное «{t.raw}»",
-                       {"kind": "homophone", "target": _readings_json(ra), "guess": _readings_json(rb),
-                        "source": PRONUNCIATION_SOURCE, "rule": cite("guess_homophone")})
-    for form in p.form_spellings:
-        if fold_key(form) == t.key:
-            continue
-        same, ra, rb = pronouncer.homophones(form, g.text)
+    pairs = [("target", t.text, t.text, g.text)]
+    pairs += [("form", form, form, g.text) for form in p.form_spellings if fold_key(form) != t.key]
+    pairs += [("lemma", lemma, t.text, lemma) for lemma in sorted(lemma_keys_of(p.lexicon, g.text) - {g.key})]
+    for how, through, a, b in pairs:
+        same, ra, rb = pronouncer.homophones(a, b)
         if same:
-            return _result(p, g, True, "form_homophone",
-                           f"догадка «{g.raw}» звучит так же, как «{form}», форма загаданного слова «{t.raw}»",
-                           {"kind": "form_homophone", "through": form, "form_readings": _readings_json(ra),
-                            "guess": _readings_json(rb), "source": f"{PRONUNCIATION_SOURCE} + pymorphy3",
-                            "rule": cite("guess_form_homophone")})
-    for lemma in sorted(folded_lemmas(p.lexicon, g.text) - {g.key}):
-        same, ra, rb = pronouncer.homophones(t.text, lemma)
-        if same:
-            return _result(p, g, True, "form_homophone",
-                           f"догадка «{g.raw}» — форма слова «{lemma}», которое звучит так же, как загаданное «{t.raw}»",
-                           {"kind": "form_homophone", "through": lemma, "target": _readings_json(ra),
-                            "lemma_readings": _readings_json(rb), "source": f"{PRONUNCIATION_SOURCE} + pymorphy3",
-                            "rule": cite("guess_form_homophone")})
+            return _sound_match(p, g, how, through, ra, rb)
     return None
 
 

@@ -24,7 +24,7 @@ WORD_CACHE = 50_000       # per-word findings per target
 RELATED = 30              # related words read per root for fragment bases
 
 
-def folded_lemmas(lexicon: Lexicon, word: str) -> frozenset[str]:
+def lemma_keys_of(lexicon: Lexicon, word: str) -> frozenset[str]:
     return frozenset(fold_key(lemma) for lemma in lexicon.lemmas(word))
 
 
@@ -57,7 +57,7 @@ class TargetProfile:
         return tuple(dict.fromkeys(nouns or lemmas or (target.text,)))
 
     @property
-    def folded_lemmas(self) -> set[str]:
+    def lemma_keys(self) -> set[str]:
         return {fold_key(lemma) for lemma in self.lemmas}
 
     def verdict(self, word: str | NormalizedWord, oracle: Oracle = NO_RULINGS) -> Verdict | None:
