@@ -86,6 +86,8 @@ _SQLITE_FAULTS = (
     ("SQLITE_NOTADB", "file is not a database", "the file is not a SQLite database"),
     ("SQLITE_BUSY", "database is locked", f"another writer held the lock for over {SQLITE_BUSY_MS // 1000} s"),
     ("SQLITE_PERM", "access permission denied", "permission denied"),
+    ("SQLITE_NOMEM", "out of memory", "out of memory"),
+    ("SQLITE_PROTOCOL", "locking protocol", "the WAL locking protocol failed"),
 )
 _NOT_WRITTEN = ("SQLITE_FULL", "SQLITE_READONLY", "SQLITE_BUSY", "SQLITE_PERM", "SQLITE_CANTOPEN")
 
@@ -99,7 +101,7 @@ def _sqlite_fault(exc: BaseException) -> tuple[str, str] | None:
     for code, text, reason in _SQLITE_FAULTS:
         if name.startswith(code) or (not name and text in message):
             return f"{reason} ({name or code})", name or code
-    return f"{type(exc).__name__}: {str(exc)[:200]}", name
+    return None   # SQLITE_ERROR and the like: a bug in our SQL, answered 500, not blamed on the store
 
 
 def _pg_fault(psycopg, exc: BaseException) -> str | None:
