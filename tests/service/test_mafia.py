@@ -6,6 +6,7 @@ import pytest
 from lexicon.overrides import NO_RULINGS
 from service.rules import mafia
 from tests.conftest import DATA
+from tests.service.fixed_rulings import FixedRulings
 
 
 def check(lexicon, text, ruleset="club", alive=None, prior_fouls=0, oracle=NO_RULINGS):
@@ -285,6 +286,14 @@ def test_missing_and_invalid_numbers(lexicon, text, reason, player):
     assert noms(check(lexicon, text, "sport")) == [("nominate", player, False, reason)]
 
 
+@pytest.mark.parametrize("text,player", [("Выставляю шестнадцатого.", 16), ("Выставляю номер семнадцать.", 17),
+                                         ("Выставляю номер восемнадцать.", 18), ("Выставляю девятнадцатого.", 19)])
+def test_teens_are_numbers_too(lexicon, text, player):
+    # Mafia's own number table stopped at 15 (and 13th): 16–19 read as «no number named».
+    # The lexicon's one table (lexicon/numbers.py) knows them: the number is named, and it is no seat.
+    assert noms(check(lexicon, text, "sport")) == [("nominate", player, False, "invalid_number")]
+
+
 def test_alive_list(lexicon):
     alive = [1, 2, 3, 5, 8]
     assert noms(check(lexicon, "Выставляю номер четыре.", "sport", alive)) == [("nominate", 4, False, "not_alive")]
@@ -331,6 +340,68 @@ def test_frequent_russian_words_are_not_profanity(lexicon):
         for k in range(0, len(words), 200):
             text = " ".join(words[k:k + 200])
             assert rules(check(lexicon, text, ruleset), "profanity") == [], ruleset
+
+
+# ------------------------------------------------------------------ severity ---
+
+def test_findings_carry_the_shared_severity(lexicon):
+    result = check(lexicon, "Угу, честно, клянусь.", "sport")
+    assert [(f.rule, f.penalty, f.severity) for f in result.findings] == [
+        ("honesty", "foul", "violation"), ("oath", "removal", "violation")]
+    club = check(lexicon, "Угу, честно.", "club").to_json()["findings"]
+    assert [(f["rule"], f["penalty"], f["severity"]) for f in club] == [
+        ("filler", "warning", "warning"), ("honesty", "foul", "violation")]
+
+
+# -------------------------------------------------------------------- rulings ---
+
+def test_a_cognate_ruling_decides_the_family(lexicon):
+    oracle = FixedRulings(("cognate", "честный", "честность", False), ("cognate", "правда", "правила", True),
+                          note="правила — от правды")
+    assert rules(check(lexicon, "Ценю честность.", "club")) == [("honesty", "честность", "foul")]
+    assert rules(check(lexicon, "Ценю честность.", "club", oracle=oracle)) == []
+    assert rules(check(lexicon, "Таковы правила.", "club")) == []
+    (ruled,) = check(lexicon, "Таковы правила.", "club", oracle=oracle).findings
+    assert (ruled.rule, ruled.token, ruled.penalty) == ("truth", "правила", "foul")
+    assert ruled.evidence["ruling"]["note"] == "правила — от правды"
+    assert ruled.evidence["ruling"]["engine"]["cognate"] is False and ruled.evidence["confidence"] == "certain"
+    assert "по решению судьи" in ruled.message
+    assert rules(check(lexicon, "Таковы правила.", "sport", oracle=oracle)) == []   # sport names no «правда»
+
+
+@pytest.fixture
+def judged(lexicon, tmp_path, monkeypatch):
+    """An app with its own rulings store and a token to write rulings with."""
+    from fastapi.testclient import TestClient
+
+    from service.api.app import create_app
+    from service.rulings import RulingsStore
+
+    monkeypatch.setenv("KOREN_RULINGS_TOKEN", "mafia-token")
+    app = create_app(lexicon.engine)
+    app.state.rulings = store = RulingsStore(f"sqlite:///{tmp_path / 'rulings.sqlite'}")
+    with TestClient(app) as client:
+        yield client
+    store.close()
+
+
+def test_http_speech_follows_the_scope_rulings(judged):
+    auth = {"Authorization": "Bearer mafia-token"}
+    speech = {"text": "Ценю честность. Таковы правила.", "ruleset": "club"}
+    before = judged.post("/v1/mafia/speech", json={**speech, "scope": "cup"}).json()
+    assert [(f["rule"], f["token"]) for f in before["findings"]] == [("honesty", "честность")]
+    for a, b, verdict in (("честный", "честность", False), ("правда", "правило", True)):
+        r = judged.post("/v1/rulings", json={"scope": "cup", "kind": "cognate", "a": a, "b": b, "verdict": verdict,
+                                             "judge": "Ива", "note": "так решили"}, headers=auth)
+        assert r.status_code == 201, r.text
+    after = judged.post("/v1/mafia/speech", json={**speech, "scope": "cup"}).json()
+    assert [(f["rule"], f["token"], f["penalty"]) for f in after["findings"]] == [("truth", "правила", "foul")]
+    ruling = after["findings"][0]["evidence"]["ruling"]
+    assert ruling["kind"] == "ruling" and ruling["judge"] == "Ива" and ruling["scope"] == "cup"
+    assert ruling["engine"]["cognate"] is False
+    unscoped = judged.post("/v1/mafia/speech", json=speech).json()
+    assert [(f["rule"], f["token"]) for f in unscoped["findings"]] == [("honesty", "честность")]
+    assert judged.post("/v1/mafia/speech", json={**speech, "scope": "a\x00b"}).status_code == 422
 
 
 # ----------------------------------------------------------------------- HTTP ---

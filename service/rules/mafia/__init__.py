@@ -42,7 +42,7 @@ from lexicon import Lexicon
 from lexicon.overrides import NO_RULINGS, Oracle
 from service.rules.mafia.checks import CHECKS, lint
 from service.rules.mafia.nominations import closing, nominations
-from service.rules.mafia.reading import Reader, _readers
+from service.rules.mafia.reading import Reader, _readers  # noqa: F401  (bench/memprofile.py counts their words)
 from service.rules.mafia.result import Nomination, SpeechResult
 from service.rules.mafia.rulebook import RULEBOOK
 from service.rules.mafia.speech import Speech

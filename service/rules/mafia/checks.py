@@ -23,13 +23,18 @@ def concept_word(s: Speech, i: int, concept: Concept, evidence: dict) -> None:
     s.add(concept.name, i, i, f"{s.says(i, i, concept.says)} ({why})", dict(evidence))
 
 
+def add_phrase(s: Speech, rule: str, i: int, j: int, p, lemma: str, phrase: str | None = None, **evidence) -> None:
+    """A phrase finding over tokens i..j (either order): «<span>» — <what the phrase says>."""
+    s.add(rule, min(i, j), max(i, j), s.says(i, j, p.says), {"lemma": lemma, **evidence, "phrase": phrase or p.phrase})
+
+
 # --- oaths ---------------------------------------------------------------------------------
 
 def oath_word(s: Speech, i: int, word: Word) -> bool:
-    found = s.concepts[i]
-    if found is None or found[0].name != "oath":
+    family = s.concepts[i]
+    if family is None or family[0].name != "oath":
         return False
-    concept_word(s, i, *found)
+    concept_word(s, i, *family)
     return True
 
 
@@ -38,7 +43,7 @@ def by_god(s: Speech, i: int, word: Word) -> bool:
     last = i if word.lemmas & p.starts else s.spelled(i, p.spelled)
     if last is None:
         return False
-    s.add("oath", i, last, s.says(i, last, p.says), {"lemma": s.lemma_of(i, p.starts), "phrase": p.phrase})
+    add_phrase(s, "oath", i, last, p, s.lemma_of(i, p.starts))
     return True
 
 
@@ -48,8 +53,7 @@ def pledge(s: Speech, i: int, word: Word) -> bool:
         return False
     j = s.near(i, PLEDGES, before=p.before, after=p.after)
     if j is not None and not s.negated(min(i, j)):
-        s.add("oath", min(i, j), max(i, j), s.says(i, j, p.says),
-              {"lemma": s.lemma_of(i, p.starts), "pledge": s.lemma_of(j, PLEDGES), "phrase": p.phrase})
+        add_phrase(s, "oath", i, j, p, s.lemma_of(i, p.starts), pledge=s.lemma_of(j, PLEDGES))
     return True
 
 
@@ -59,8 +63,7 @@ def chop(s: Speech, i: int, word: Word) -> bool:
         return False
     j = s.near(i, PLEDGES, before=p.before)
     if j is not None:
-        s.add("oath", j, i, s.says(j, i, p.says),
-              {"lemma": s.lemma_of(i, p.starts), "pledge": s.lemma_of(j, PLEDGES), "phrase": p.phrase})
+        add_phrase(s, "oath", j, i, p, s.lemma_of(i, p.starts), pledge=s.lemma_of(j, PLEDGES))
     return True
 
 
@@ -72,8 +75,7 @@ def god_sees(s: Speech, i: int, word: Word) -> bool:
         return True
     j = s.near(i, DEITIES, before=p.before, after=p.after)
     if j is not None:
-        s.add("oath", min(i, j), max(i, j), s.says(i, j, p.says),
-              {"lemma": s.lemma_of(i, p.starts), "deity": s.lemma_of(j, DEITIES), "phrase": p.phrase})
+        add_phrase(s, "oath", i, j, p, s.lemma_of(i, p.starts), deity=s.lemma_of(j, DEITIES))
     return True
 
 
@@ -82,8 +84,7 @@ def word_of(s: Speech, i: int, word: Word) -> bool:
     whose = s.w(i + 1, i)
     if not (word.lemmas & p.starts and whose is not None and whose.lemmas & p.near):
         return False
-    s.add("oath", i, i + 1, s.says(i, i + 1, p.says),
-          {"lemma": s.lemma_of(i, p.starts), "of": s.lemma_of(i + 1, p.near), "phrase": p.phrase})
+    add_phrase(s, "oath", i, i + 1, p, s.lemma_of(i, p.starts), of=s.lemma_of(i + 1, p.near))
     return True
 
 
@@ -95,7 +96,7 @@ def vouch(s: Speech, i: int, word: Word) -> bool:
     if s.negated(i) or (nxt is not None and nxt.key in p.unless_followed_by) or \
             s.near(i, p.unless_near, before=p.before) is not None:
         return True          # «отвечаю на вопрос», «на вопрос отвечаю: нет»
-    s.add("oath", i, i, s.says(i, i, p.says), {"lemma": s.lemma_of(i, p.starts), "phrase": p.phrase})
+    add_phrase(s, "oath", i, i, p, s.lemma_of(i, p.starts))
     return True
 
 
@@ -105,7 +106,7 @@ def sworn_by(s: Speech, i: int, word: Word) -> bool:
         return False
     j = s.near(i, p.near, before=p.before)
     if j is not None and (s.words[j].tagged(p.near, "ablt") or s.words[j].key in p.uninflected):
-        s.add("oath", j, i, s.says(j, i, p.says), {"lemma": s.lemma_of(j, p.near), "phrase": p.phrase})
+        add_phrase(s, "oath", j, i, p, s.lemma_of(j, p.near))
     return True
 
 
@@ -114,7 +115,7 @@ def drop_dead(s: Speech, i: int, word: Word) -> bool:
     j = s.near(i, p.near, before=p.before) if word.lemmas & p.starts else None
     if j is None:
         return False
-    s.add("oath", j, i, s.says(j, i, p.says), {"lemma": s.lemma_of(i, p.starts), "phrase": p.phrase})
+    add_phrase(s, "oath", j, i, p, s.lemma_of(i, p.starts))
     return True
 
 
@@ -124,7 +125,7 @@ def cross(s: Speech, i: int, word: Word) -> bool:
         return False
     j = s.near(i, p.near, before=p.before, after=p.after)
     if j is not None:
-        s.add("oath", min(i, j), max(i, j), s.says(i, j, p.says), {"lemma": s.lemma_of(i, p.starts), "phrase": p.phrase})
+        add_phrase(s, "oath", i, j, p, s.lemma_of(i, p.starts))
     return True
 
 
@@ -133,21 +134,17 @@ OATHS = (oath_word, by_god, pledge, chop, god_sees, word_of, vouch, sworn_by, dr
 
 # --- bets ----------------------------------------------------------------------------------
 
-def bet(s: Speech, first: int, last: int, p, lemma: str, phrase: str | None = None) -> None:
-    s.add("bet", first, last, s.says(first, last, p.says), {"lemma": lemma, "phrase": phrase or p.phrase})
-
-
 def dispute(s: Speech, i: int, word: Word) -> bool:
     p = BET["dispute"]
     if not word.lemmas & p.starts or s.negated(i):
         return False
     lemma = s.lemma_of(i, p.starts)
     if word.tagged(p.starts, "1per", "pres") or word.tagged(p.starts, "1per", "futr") or word.tagged(p.starts, "impr"):
-        bet(s, i, i, p, lemma)                                   # «спорим», «поспорим»
+        add_phrase(s, "bet", i, i, p, lemma)                                   # «спорим», «поспорим»
     elif word.tagged(p.starts, "INFN"):
         j = s.near(i, p.near, before=p.before)
         if j is not None and not s.negated(j):
-            bet(s, j, i, p, lemma, p.near_phrase)                # «готов поспорить»
+            add_phrase(s, "bet", j, i, p, lemma, p.near_phrase)                # «готов поспорить»
     return True
 
 
@@ -156,8 +153,7 @@ def wager(s: Speech, i: int, word: Word) -> bool:
     if not word.lemmas & p.starts:
         return False
     j = s.near(i, p.near, before=p.before, after=p.after)
-    first, last = (min(i, j), max(i, j)) if j is not None else (i, i)
-    bet(s, first, last, p, s.lemma_of(i, p.starts))
+    add_phrase(s, "bet", i, i if j is None else j, p, s.lemma_of(i, p.starts))
     return True
 
 
@@ -166,7 +162,7 @@ def pari(s: Speech, i: int, word: Word) -> bool:
     if not word.tagged(p.starts, "NOUN"):
         return False
     j = s.near(i, p.near, before=p.before)
-    bet(s, i if j is None else j, i, p, s.lemma_of(i, p.starts))
+    add_phrase(s, "bet", i if j is None else j, i, p, s.lemma_of(i, p.starts))
     return True
 
 
@@ -175,7 +171,7 @@ def on_dispute(s: Speech, i: int, word: Word) -> bool:
     prev = s.w(i - 1, i)
     if not (word.lemmas & p.starts and prev is not None and prev.key in p.preceded_by):
         return False
-    bet(s, i - 1, i, p, s.lemma_of(i, p.starts))
+    add_phrase(s, "bet", i - 1, i, p, s.lemma_of(i, p.starts))
     return True
 
 
@@ -183,7 +179,7 @@ def join(s: Speech, i: int, word: Word) -> bool:
     p = BET["join"]
     if not word.tagged(p.starts, "1per", "plur"):
         return False
-    bet(s, i, i, p, s.lemma_of(i, p.starts))
+    add_phrase(s, "bet", i, i, p, s.lemma_of(i, p.starts))
     return True
 
 
@@ -193,7 +189,7 @@ def stake(s: Speech, i: int, word: Word) -> bool:
         return False
     last = s.spelled(i + 1, p.followed_by, of=i)
     if last is not None:
-        bet(s, i, last, p, s.lemma_of(i, p.starts))
+        add_phrase(s, "bet", i, last, p, s.lemma_of(i, p.starts))
     return True
 
 
@@ -231,9 +227,9 @@ def religion(s: Speech) -> None:
 
 def forbidden_words(s: Speech) -> None:
     """«честно», «правда» and their cognates (oath words are the first oath phrase)."""
-    for i, found in enumerate(s.concepts):
-        if found is not None and found[0].name != "oath":
-            concept_word(s, i, *found)
+    for i, family in enumerate(s.concepts):
+        if family is not None and family[0].name != "oath":
+            concept_word(s, i, *family)
 
 
 def profanity(s: Speech) -> None:

@@ -46,11 +46,21 @@ class Speech:
         words = reader(lexicon)
         self.words: list[Word] = [words.word(t.token) for t in self.tokens]
         self.sent = sentences(text, self.tokens)
-        self.concepts = [self.concept_of(i) for i in range(len(self.words))]
+        self.concepts = self.read_concepts()
         self.findings: list[Finding] = []
         self.covered: set[int] = set()      # token indices inside a phrase finding
 
     # --- concepts, with the judges' rulings ---------------------------------------------
+    def read_concepts(self) -> list[tuple[Concept, dict] | None]:
+        # A spelling's answer is the same wherever it stands: with a scope each one costs rulings lookups.
+        by_spelling: dict[str, tuple[Concept, dict] | None] = {}
+        out = []
+        for i, token in enumerate(self.tokens):
+            if token.token not in by_spelling:
+                by_spelling[token.token] = self.concept_of(i)
+            out.append(by_spelling[token.token])
+        return out
+
     def concept_of(self, i: int) -> tuple[Concept, dict] | None:
         """The concept family token i belongs to: the lexicon's verdict, or a judge's cognate ruling on it."""
         word = self.words[i]
