@@ -11,18 +11,20 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, Field
 
 from service.api.schemas import Strict
-from service.rules.chgk import (MAX_ANSWER, MAX_ANSWERS, MAX_GROUPING_COMPARISONS, MAX_PACKAGE,
+from service.rules.chgk import (MAX_ANSWER, MAX_ANSWERS, MAX_BATCH_WORDS, MAX_GROUPING_COMPARISONS, MAX_PACKAGE,
                                 MAX_REFERENCE_COMPARISONS, MAX_REFERENCE_VARIANTS, MAX_TEAM, MAX_VARIANTS)
 
-# The work limits (issue 12), checked before judging; over one the answer is a 413 problem+json
-# whose `limit` names it (reference_variants, reference_comparisons, grouping_comparisons).
+# The work limits (issue 12), checked before judging (grouping_comparisons while grouping); over one
+# the answer is a 413 problem+json whose `limit` names it (reference_variants, reference_comparisons,
+# batch_words, grouping_comparisons).
 _VARIANT_LIMITS = (f"At most {MAX_REFERENCE_VARIANTS} reference variants in all (after expanding [optional] parts "
                    f"of the reference, accepted and rejected entries) and at most {MAX_REFERENCE_COMPARISONS:,} "
                    "word comparisons with them (answer words × variant words")
 ANSWER_LIMITS = _VARIANT_LIMITS + "); over a limit: 413."
 BATCH_LIMITS = (_VARIANT_LIMITS + ", over the distinct answers); at most "
-                f"{MAX_GROUPING_COMPARISONS:,} word comparisons between distinct answers of one length "
-                "(grouping typo variants); over a limit: 413.")
+                f"{MAX_BATCH_WORDS:,} words in the distinct answers; at most {MAX_GROUPING_COMPARISONS:,} word "
+                "comparisons aligning answers of one length with each other (grouping typo variants); "
+                "over a limit: 413.")
 
 
 class ChgkAnswerIn(Strict):

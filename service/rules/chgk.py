@@ -65,7 +65,8 @@ MAX_OPTIONAL = 6          # bracketed optional parts expanded per entry (2**6 va
 # 10–20 «Зачёт» items with a part or two in brackets, a batch a few hundred distinct answers.
 MAX_REFERENCE_VARIANTS = 512          # variants of reference + зачёт + незачёт after expanding [optional] parts
 MAX_REFERENCE_COMPARISONS = 500_000    # answer words × reference-variant words, over a batch's distinct answers
-MAX_GROUPING_COMPARISONS = 1_000_000   # batch: word comparisons between answers of one length (typo groups)
+MAX_BATCH_WORDS = 20_000              # words in a batch's distinct answers (1,000 answers of 20 words)
+MAX_GROUPING_COMPARISONS = 1_000_000   # batch: word comparisons aligning answers of one length (typo groups)
 
 # Rank of a token match: lower is stronger.  `related` is not a match.
 RANKS = {"exact": 0, "number": 1, "word_form": 2, "transliteration": 3, "typo": 4, "related": 9}
@@ -808,17 +809,59 @@ def equivalence_key(toks: tuple[Tok, ...]) -> tuple[str, ...]:
     return tuple(sorted(f"#{t.number}" if t.is_number else primary_lemma(t.text) for t in (a or toks)))
 
 
-def _same_answer(x: tuple[Tok, ...], y: tuple[Tok, ...], matcher: Matcher) -> bool:
-    if abs(sum(len(t.text) for t in x) - sum(len(t.text) for t in y)) > 4 or len(x) != len(y):
-        return False
-    # Cheap test first: the sorted tokens, compacted, must be within the typo allowance of the whole.
-    cx, cy = "".join(sorted(t.to_json() for t in x)), "".join(sorted(t.to_json() for t in y))
-    if OSA.distance(cx, cy, score_cutoff=2 * len(x) + 1) > 2 * len(x) and \
-            OSA.distance("".join(t.to_json() for t in x), "".join(t.to_json() for t in y)) > 2 * len(x):
-        return False
-    v = Variant("reference", "", "", (), y)
-    al = align(x, v, matcher)
-    return al.full
+@dataclass(frozen=True)
+class Shape:
+    """What the typo-group test compares before aligning, computed once per answer."""
+    words: int
+    letters: int
+    sorted_compact: str       # the tokens sorted and joined: word order does not matter
+    compact: str
+
+    @classmethod
+    def of(cls, toks: tuple[Tok, ...]) -> "Shape":
+        return cls(len(toks), sum(len(t.text) for t in toks), "".join(sorted(t.to_json() for t in toks)),
+                   "".join(t.to_json() for t in toks))
+
+
+class Grouping:
+    """Typo groups of a batch: answers of one verdict and length, compared pairwise, with the word
+    comparisons spent aligning them counted against MAX_GROUPING_COMPARISONS."""
+
+    def __init__(self, matcher: Matcher):
+        self.matcher = matcher
+        self.spent = 0
+        self.buckets: dict[tuple, list[tuple[int, tuple[Tok, ...], Shape]]] = {}
+
+    def find(self, verdict_key: tuple, toks: tuple[Tok, ...]) -> int | None:
+        """The first group with this verdict whose answer this one is a typo variant of (Гагарн / Гагарин)."""
+        if not toks:
+            return None
+        shape = Shape.of(toks)
+        for index, other, other_shape in self.buckets.get((*verdict_key, shape.words), ()):
+            budget.check()
+            if self.same(toks, shape, other, other_shape):
+                return index
+        return None
+
+    def add(self, verdict_key: tuple, index: int, toks: tuple[Tok, ...]) -> None:
+        if toks:
+            self.buckets.setdefault((*verdict_key, len(toks)), []).append((index, toks, Shape.of(toks)))
+
+    def same(self, x: tuple[Tok, ...], sx: Shape, y: tuple[Tok, ...], sy: Shape) -> bool:
+        if abs(sx.letters - sy.letters) > 4 or sx.words != sy.words:
+            return False
+        # Cheap test first: the sorted tokens, compacted, must be within the typo allowance of the whole.
+        allowed = 2 * sx.words
+        if OSA.distance(sx.sorted_compact, sy.sorted_compact, score_cutoff=allowed) > allowed and \
+                OSA.distance(sx.compact, sy.compact, score_cutoff=allowed) > allowed:
+            return False
+        self.spent += sx.words * sy.words
+        if self.spent > MAX_GROUPING_COMPARISONS:
+            raise TooMuchWork("grouping_comparisons", self.spent, MAX_GROUPING_COMPARISONS,
+                              f"word comparisons between answers over {MAX_GROUPING_COMPARISONS:,}: grouping "
+                              f"the typo variants of this batch needs more (answers of {sx.words} words, "
+                              "compared pairwise); send shorter answers or fewer of them")
+        return align(x, Variant("reference", "", "", (), y), self.matcher).full
 
 
 def check_comparisons(answer_words: list[int], pool: list[Variant]) -> None:
@@ -837,41 +880,20 @@ def check_comparisons(answer_words: list[int], pool: list[Variant]) -> None:
                           f"variants (after expanding [optional] parts) = {need:,}")
 
 
-def grouping_comparisons(answers: Iterable[tuple[Tok, ...]]) -> int:
-    """Word comparisons that grouping typo variants may need: `_same_answer` aligns two answers
-    (n² comparisons for n words) only when they have as many words and their letters differ in
-    number by at most 4, so count those pairs."""
-    letters_by_words: dict[int, list[int]] = {}
-    for toks in answers:
-        letters_by_words.setdefault(len(toks), []).append(sum(len(t.text) for t in toks))
-    need = 0
-    for n, letters in letters_by_words.items():
-        letters.sort()
-        low = 0
-        for high, count in enumerate(letters):
-            while count - letters[low] > 4:
-                low += 1
-            need += (high - low) * n * n
-    return need
-
-
-def check_grouping(answers: list[tuple[Tok, ...]]) -> None:
-    """TooMuchWork when grouping typo variants could pass MAX_GROUPING_COMPARISONS."""
-    need = grouping_comparisons(answers)
-    if need > MAX_GROUPING_COMPARISONS:
-        longest = max(len(toks) for toks in answers)
-        raise TooMuchWork("grouping_comparisons", need, MAX_GROUPING_COMPARISONS,
-                          f"word comparisons between answers over {MAX_GROUPING_COMPARISONS:,} (grouping typo "
-                          f"variants compares every two distinct answers of one length, {len(answers)} distinct "
-                          f"answers of up to {longest} words here): this batch needs {need:,}; "
-                          "send shorter answers or fewer of them")
+def check_batch_words(answer_words: list[int]) -> None:
+    """TooMuchWork when a batch's distinct answers have more than MAX_BATCH_WORDS words in all."""
+    if sum(answer_words) > MAX_BATCH_WORDS:
+        raise TooMuchWork("batch_words", sum(answer_words), MAX_BATCH_WORDS,
+                          f"answer words over {MAX_BATCH_WORDS:,} in one batch (counted over its "
+                          f"{len(answer_words)} distinct answers): this batch has {sum(answer_words):,}")
 
 
 def judge_answers(reference: str, accepted: Iterable[str] | None = None, rejected: Iterable[str] | None = None,
                   answers: Iterable[dict] = (), *, engine=None) -> dict:
     """Judge many teams' answers to one question; equivalent answers form one group ruled on once.
 
-    TooMuchWork (before any judging) when the batch is over a work limit."""
+    TooMuchWork when the batch is over a work limit: before any judging for the variants, the
+    batch's words and the comparisons with the reference; while grouping for typo groups."""
     pool = variants(reference, list(accepted or ()), list(rejected or ()))
     read = []
     for item in answers:
@@ -879,10 +901,11 @@ def judge_answers(reference: str, accepted: Iterable[str] | None = None, rejecte
         text = item.get("answer", "")
         toks = tokens(text)
         read.append((item.get("team"), text, toks, " ".join(t.to_json() for t in toks)))
-    distinct = list({norm: toks for *_, toks, norm in read}.values())
-    check_comparisons([len(toks) for toks in distinct], pool)
-    check_grouping(distinct)
+    lengths = [len(toks) for toks in {norm: toks for *_, toks, norm in read}.values()]
+    check_batch_words(lengths)
+    check_comparisons(lengths, pool)
     matcher = Matcher(engine)
+    grouping = Grouping(matcher)
     groups: list[dict] = []
     by_key: dict[tuple, int] = {}
     results = []
@@ -895,35 +918,22 @@ def judge_answers(reference: str, accepted: Iterable[str] | None = None, rejecte
         key = (verdict.verdict, verdict.source, verdict.matched, equivalence_key(toks))
         index = by_key.get(key)
         if index is None:
-            index = _typo_group(groups, key, toks, matcher)
+            index = grouping.find(key[:3], toks)
         if index is None:
             index = len(groups)
-            groups.append({**verdict.to_json(), "answer": text, "answers": [], "_toks": toks})
-            groups[index]["representative"] = text
+            groups.append({**verdict.to_json(), "answers": [], "representative": text})
             del groups[index]["answer"]
+            grouping.add(key[:3], index, toks)
         by_key[key] = index
         groups[index]["answers"].append({"team": team, "answer": text, "reason": verdict.reason})
         results.append({"team": team, "answer": text, "verdict": verdict.verdict, "reason": verdict.reason,
                         "group": index})
     for g in groups:
-        g.pop("_toks", None)
         g["size"] = len(g["answers"])
     counts = {v: sum(r["verdict"] == v for r in results) for v in ("accept", "reject", "judge")}
     return {"groups": groups, "results": results,
             "counts": {**counts, "answers": len(results), "groups": len(groups),
                        "groups_to_judge": sum(g["verdict"] == "judge" for g in groups)}}
-
-
-def _typo_group(groups: list[dict], key: tuple, toks: tuple[Tok, ...], matcher: Matcher) -> int | None:
-    """A group with the same verdict whose answer this one is a typo variant of (Гагарн / Гагарин)."""
-    if not toks:
-        return None
-    for index, g in enumerate(groups):
-        if (g["verdict"], g["source"], g["matched"]) == key[:3]:
-            budget.check()
-            if _same_answer(toks, g["_toks"], matcher):
-                return index
-    return None
 
 
 # ------------------------------------------------------------------ package ---

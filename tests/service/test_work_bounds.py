@@ -133,9 +133,15 @@ def test_batch_of_long_answers_is_refused_before_judging(client, token_calls):
     answers = [{"team": i, "answer": " ".join(words(80, i))[:490] + f" {i}"} for i in range(chgk.MAX_ANSWERS)]
     body = {"reference": "[Юрий] Гагарин", "accepted": ["Гагарин Юрий Алексеевич"], "answers": answers}
     response = client.post("/v1/chgk/answers", json=body)
-    assert_refused(response, "grouping_comparisons",
-                   f"word comparisons between answers over {chgk.MAX_GROUPING_COMPARISONS:,}")
+    assert_refused(response, "batch_words", f"answer words over {chgk.MAX_BATCH_WORDS:,} in one batch")
     assert token_calls["n"] == 0
+
+
+def test_a_real_sized_batch_is_under_the_limits():
+    # 1,000 teams, all answers different, four words each: judged, not refused (no timeout here).
+    answers = [{"team": i, "answer": " ".join(words(3, i)) + f" {i}"} for i in range(chgk.MAX_ANSWERS)]
+    result = chgk.judge_answers("[Юрий] Гагарин", ["Гагарин Юрий Алексеевич"], [], answers)
+    assert result["counts"]["answers"] == chgk.MAX_ANSWERS
 
 
 def typo_batch() -> list[dict]:
@@ -150,17 +156,29 @@ def typo_batch() -> list[dict]:
 
 
 def test_batch_at_the_grouping_cap_completes_within_it(monkeypatch, client, token_calls):
-    answers = typo_batch()
-    reference = "[Юрий] Гагарин"
-    distinct = list({" ".join(t.to_json() for t in chgk.tokens(a["answer"])): chgk.tokens(a["answer"])
-                     for a in answers}.values())
-    need = chgk.grouping_comparisons(distinct)
-    against_reference = sum(len(t) for t in distinct) * reference_words(reference, [], [])
+    answers, reference = typo_batch(), "[Юрий] Гагарин"
     body = {"reference": reference, "answers": answers}
+    aligned = {"pairs": 0}
+    real_align = chgk.align
+
+    def align(answer_toks, variant, matcher):
+        aligned["pairs"] += variant.entry == ""        # the typo-group test aligns two answers
+        return real_align(answer_toks, variant, matcher)
+
+    monkeypatch.setattr(chgk, "align", align)
+    assert client.post("/v1/chgk/answers", json=body).status_code == 200
+    need = aligned["pairs"] * 3 * 3                     # n² word comparisons per pair of three-word answers
+    assert need > 0
+    distinct = {" ".join(t.to_json() for t in chgk.tokens(a["answer"])): len(chgk.tokens(a["answer"]))
+                for a in answers}
+    against_reference = sum(distinct.values()) * reference_words(reference, [], [])
     monkeypatch.setattr(chgk, "MAX_GROUPING_COMPARISONS", need - 1)
-    assert_refused(client.post("/v1/chgk/answers", json=body), "grouping_comparisons", f"needs {need:,}")
-    assert token_calls["n"] == 0
+    token_calls["n"] = 0
+    assert_refused(client.post("/v1/chgk/answers", json=body), "grouping_comparisons",
+                   f"word comparisons between answers over {need - 1:,}")
+    assert token_calls["n"] <= 3 * against_reference + need
     monkeypatch.setattr(chgk, "MAX_GROUPING_COMPARISONS", need)
+    token_calls["n"] = 0
     response = client.post("/v1/chgk/answers", json=body)
     assert response.status_code == 200
     assert response.json()["counts"]["groups"] < len(distinct)      # typo variants were grouped
