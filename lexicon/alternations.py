@@ -1,23 +1,22 @@
 """When are two root spellings allomorphs of one root?
 
-Russian roots alternate: рук/руч, друг/друж, сон/сн, бер/бир/бр.  The same
-rules serve the build (which derivational links may join two words' roots) and
-the run time (explaining the alternation to a judge).  Alternations are split
-in two grades:
+Russian roots alternate: рук/руч, друг/друж, сон/сн, бер/бир/бр.  This module
+only classifies how two spellings differ; when a difference is evidence enough
+to join two roots — at build time, at run time and in pool lint — is
+:mod:`lexicon.roots`' policy.  Alternations are split in two grades:
 
 * regular: spelling-only changes (ё/е, a final soft sign) and the textbook
-  final-consonant alternations and fleeting vowels.  One derivational link is
-  enough evidence.
-* vowel: a changed or inserted vowel (бр/бир, зов/зыв, рос/раст).  These are
-  also how unrelated roots differ (кот/кит), so the build only trusts them
-  when several links show the same pair, or when a curated allomorph group
-  lists them.
+  final-consonant alternations and fleeting vowels.
+* irregular: a changed or inserted vowel (бр/бир, зов/зыв, рос/раст) and the
+  weak consonant pairs (т/с, д/с).  These are also how unrelated roots differ
+  (кот/кит), so they count only when several links show the same pair, or
+  when a curated allomorph group lists them.
 """
 from __future__ import annotations
 
-from lexicon.text import fold_root, fold_yo
-
 from dataclasses import dataclass
+
+from lexicon.text import fold_root, fold_yo
 
 VOWELS = frozenset("аеиоуыэюяё")
 
@@ -53,7 +52,9 @@ class Alternation:
         return self.kind in ("equal", "spelling", "consonant", "fleeting")
 
 
-fold = fold_root   # the root fold lives in lexicon.text
+# The root fold lives in lexicon.text; this name stays only for service/rules/pool.py's
+# `from lexicon.alternations import fold` until that module imports fold_root itself.
+fold = fold_root
 
 
 def _vowel_step(a: str, b: str) -> str | None:
@@ -90,7 +91,7 @@ def _consonant_step(a: str, b: str) -> tuple[str, str, str] | None:
 
 def compare_roots(a: str, b: str) -> Alternation | None:
     """Classify how root spellings a and b relate, or None if no rule joins them."""
-    fa, fb = fold(a), fold(b)
+    fa, fb = fold_root(a), fold_root(b)
     if a == b:
         return Alternation(a, b, "equal", "")
     if fa == fb:
