@@ -29,6 +29,21 @@ def noms(result):
     return [(n.action, n.player, n.accepted, n.reason) for n in result.nominations]
 
 
+# ------------------------------------------------------------------- rulebook ---
+
+def test_rulebook_data_is_whole():
+    from service.rules.mafia.rulebook import RULEBOOK, load
+
+    assert load() == RULEBOOK                                  # read once, the same every time
+    assert mafia.RULESETS == ("club", "sport") and set(mafia.RULES) == set(RULEBOOK.rule_names)
+    for ruleset in RULEBOOK.rulesets.values():
+        assert {"oath", "bet", "religion", "profanity", "coarse", "removal", "nomination"} <= set(ruleset.clauses)
+        for clause in ruleset.clauses.values():
+            assert clause.text and clause.cite and clause.penalty in ("", *RULEBOOK.penalties)
+    assert "ё" not in "".join(RULEBOOK.deities | RULEBOOK.closing.done)        # folded as the lexicon folds
+    assert RULEBOOK.oath["vouch"].starts <= RULEBOOK.cues and "ей" in RULEBOOK.cues
+
+
 # ------------------------------------------------------------------ evaluation ---
 
 def test_eval_set_passes_every_check(lexicon):

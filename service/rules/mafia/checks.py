@@ -2,130 +2,133 @@
 
 Oaths and bets are phrase lists: each phrase function returns True when the
 token is its cue (whether or not the rest of the phrase is there), and the
-first phrase that claims a token ends its reading, so «не спорю» is looked at
-as a bet and as nothing else.  The words each phrase looks for are in
-service/rules/data/mafia.toml; the grammar (1st person, present tense) is here.
+first phrase that claims a token ends its reading: «вижу» claims the token for
+«видит бог» and, being no 3rd person, adds nothing.  The words each phrase
+looks for are in service/rules/data/mafia.toml; the grammar (1st person,
+present tense) is here.
 """
 from __future__ import annotations
 
 from service.rules.mafia.reading import Word
-from service.rules.mafia.rulebook import RULEBOOK, Concept
+from service.rules.mafia.rulebook import RULEBOOK, Concept, Phrase
 from service.rules.mafia.speech import Speech
 
 OATH, BET = RULEBOOK.oath, RULEBOOK.bet
 DEITIES, PLEDGES = RULEBOOK.deities, RULEBOOK.pledges
 
 
-def concept_word(s: Speech, i: int, concept: Concept, evidence: dict) -> None:
+def concept_word(speech: Speech, i: int, concept: Concept, evidence: dict) -> None:
     """«Честно» — запрещённое слово «честно» (корень «чест»)."""
     root = evidence.get("root")
     why = f"корень «{root}»" if root else f"однокоренное с «{evidence['cognate_of']}» по решению судьи"
-    s.add(concept.name, i, i, f"{s.says(i, i, concept.says)} ({why})", dict(evidence))
+    speech.add(concept.name, i, i, f"{speech.says(i, i, concept.says)} ({why})", dict(evidence))
 
 
-def add_phrase(s: Speech, rule: str, i: int, j: int, p, lemma: str, phrase: str | None = None, **evidence) -> None:
+def add_phrase(speech: Speech, rule: str, i: int, j: int, p: Phrase, lemma: str, phrase: str | None = None,
+               **evidence) -> None:
     """A phrase finding over tokens i..j (either order): «<span>» — <what the phrase says>."""
-    s.add(rule, min(i, j), max(i, j), s.says(i, j, p.says), {"lemma": lemma, **evidence, "phrase": phrase or p.phrase})
+    speech.add(rule, min(i, j), max(i, j), speech.says(i, j, p.says),
+               {"lemma": lemma, **evidence, "phrase": phrase or p.phrase})
 
 
 # --- oaths ---------------------------------------------------------------------------------
 
-def oath_word(s: Speech, i: int, word: Word) -> bool:
-    family = s.concepts[i]
+def oath_word(speech: Speech, i: int, word: Word) -> bool:
+    family = speech.concepts[i]
     if family is None or family[0].name != "oath":
         return False
-    concept_word(s, i, *family)
+    concept_word(speech, i, *family)
     return True
 
 
-def by_god(s: Speech, i: int, word: Word) -> bool:
+def by_god(speech: Speech, i: int, word: Word) -> bool:
     p = OATH["by_god"]
-    last = i if word.lemmas & p.starts else s.spelled(i, p.spelled)
+    last = i if word.lemmas & p.starts else speech.spelled(i, p.spelled)
     if last is None:
         return False
-    add_phrase(s, "oath", i, last, p, s.lemma_of(i, p.starts))
+    add_phrase(speech, "oath", i, last, p, speech.lemma_of(i, p.starts))
     return True
 
 
-def pledge(s: Speech, i: int, word: Word) -> bool:
+def pledge(speech: Speech, i: int, word: Word) -> bool:
     p = OATH["pledge"]
     if not word.tagged(p.starts, "1per"):
         return False
-    j = s.near(i, PLEDGES, before=p.before, after=p.after)
-    if j is not None and not s.negated(min(i, j)):
-        add_phrase(s, "oath", i, j, p, s.lemma_of(i, p.starts), pledge=s.lemma_of(j, PLEDGES))
+    j = speech.near(i, PLEDGES, before=p.before, after=p.after)
+    if j is not None and not speech.negated(min(i, j)):
+        add_phrase(speech, "oath", i, j, p, speech.lemma_of(i, p.starts), pledge=speech.lemma_of(j, PLEDGES))
     return True
 
 
-def chop(s: Speech, i: int, word: Word) -> bool:
+def chop(speech: Speech, i: int, word: Word) -> bool:
     p = OATH["chop"]
     if not word.lemmas & p.starts:
         return False
-    j = s.near(i, PLEDGES, before=p.before)
+    j = speech.near(i, PLEDGES, before=p.before)
     if j is not None:
-        add_phrase(s, "oath", j, i, p, s.lemma_of(i, p.starts), pledge=s.lemma_of(j, PLEDGES))
+        add_phrase(speech, "oath", j, i, p, speech.lemma_of(i, p.starts), pledge=speech.lemma_of(j, PLEDGES))
     return True
 
 
-def god_sees(s: Speech, i: int, word: Word) -> bool:
+def god_sees(speech: Speech, i: int, word: Word) -> bool:
     p = OATH["god_sees"]
     if not word.lemmas & p.starts:
         return False
     if word.lemmas & p.verbs and not word.tagged(p.verbs, "3per"):
         return True
-    j = s.near(i, DEITIES, before=p.before, after=p.after)
+    j = speech.near(i, DEITIES, before=p.before, after=p.after)
     if j is not None:
-        add_phrase(s, "oath", i, j, p, s.lemma_of(i, p.starts), deity=s.lemma_of(j, DEITIES))
+        add_phrase(speech, "oath", i, j, p, speech.lemma_of(i, p.starts), deity=speech.lemma_of(j, DEITIES))
     return True
 
 
-def word_of(s: Speech, i: int, word: Word) -> bool:
+def word_of(speech: Speech, i: int, word: Word) -> bool:
     p = OATH["word_of"]
-    whose = s.w(i + 1, i)
+    whose = speech.w(i + 1, i)
     if not (word.lemmas & p.starts and whose is not None and whose.lemmas & p.near):
         return False
-    add_phrase(s, "oath", i, i + 1, p, s.lemma_of(i, p.starts), of=s.lemma_of(i + 1, p.near))
+    add_phrase(speech, "oath", i, i + 1, p, speech.lemma_of(i, p.starts), of=speech.lemma_of(i + 1, p.near))
     return True
 
 
-def vouch(s: Speech, i: int, word: Word) -> bool:
+def vouch(speech: Speech, i: int, word: Word) -> bool:
     p = OATH["vouch"]
     if not word.tagged(p.starts, "1per", "sing", "pres"):
         return False
-    nxt = s.w(i + 1, i)
-    if s.negated(i) or (nxt is not None and nxt.key in p.unless_followed_by) or \
-            s.near(i, p.unless_near, before=p.before) is not None:
+    nxt = speech.w(i + 1, i)
+    if speech.negated(i) or (nxt is not None and nxt.key in p.unless_followed_by) or \
+            speech.near(i, p.unless_near, before=p.before) is not None:
         return True          # «отвечаю на вопрос», «на вопрос отвечаю: нет»
-    add_phrase(s, "oath", i, i, p, s.lemma_of(i, p.starts))
+    add_phrase(speech, "oath", i, i, p, speech.lemma_of(i, p.starts))
     return True
 
 
-def sworn_by(s: Speech, i: int, word: Word) -> bool:
+def sworn_by(speech: Speech, i: int, word: Word) -> bool:
     p = OATH["sworn_by"]
     if not word.tagged(p.starts, "1per", "futr"):
         return False
-    j = s.near(i, p.near, before=p.before)
-    if j is not None and (s.words[j].tagged(p.near, "ablt") or s.words[j].key in p.uninflected):
-        add_phrase(s, "oath", j, i, p, s.lemma_of(j, p.near))
+    j = speech.near(i, p.near, before=p.before)
+    if j is not None and (speech.words[j].tagged(p.near, "ablt") or speech.words[j].key in p.uninflected):
+        add_phrase(speech, "oath", j, i, p, speech.lemma_of(j, p.near))
     return True
 
 
-def drop_dead(s: Speech, i: int, word: Word) -> bool:
+def drop_dead(speech: Speech, i: int, word: Word) -> bool:
     p = OATH["drop_dead"]
-    j = s.near(i, p.near, before=p.before) if word.lemmas & p.starts else None
+    j = speech.near(i, p.near, before=p.before) if word.lemmas & p.starts else None
     if j is None:
         return False
-    add_phrase(s, "oath", j, i, p, s.lemma_of(i, p.starts))
+    add_phrase(speech, "oath", j, i, p, speech.lemma_of(i, p.starts))
     return True
 
 
-def cross(s: Speech, i: int, word: Word) -> bool:
+def cross(speech: Speech, i: int, word: Word) -> bool:
     p = OATH["cross"]
     if not word.lemmas & p.starts:
         return False
-    j = s.near(i, p.near, before=p.before, after=p.after)
+    j = speech.near(i, p.near, before=p.before, after=p.after)
     if j is not None:
-        add_phrase(s, "oath", i, j, p, s.lemma_of(i, p.starts))
+        add_phrase(speech, "oath", i, j, p, speech.lemma_of(i, p.starts))
     return True
 
 
@@ -134,62 +137,62 @@ OATHS = (oath_word, by_god, pledge, chop, god_sees, word_of, vouch, sworn_by, dr
 
 # --- bets ----------------------------------------------------------------------------------
 
-def dispute(s: Speech, i: int, word: Word) -> bool:
+def dispute(speech: Speech, i: int, word: Word) -> bool:
     p = BET["dispute"]
-    if not word.lemmas & p.starts or s.negated(i):
+    if not word.lemmas & p.starts or speech.negated(i):
         return False
-    lemma = s.lemma_of(i, p.starts)
+    lemma = speech.lemma_of(i, p.starts)
     if word.tagged(p.starts, "1per", "pres") or word.tagged(p.starts, "1per", "futr") or word.tagged(p.starts, "impr"):
-        add_phrase(s, "bet", i, i, p, lemma)                                   # «спорим», «поспорим»
+        add_phrase(speech, "bet", i, i, p, lemma)                                   # «спорим», «поспорим»
     elif word.tagged(p.starts, "INFN"):
-        j = s.near(i, p.near, before=p.before)
-        if j is not None and not s.negated(j):
-            add_phrase(s, "bet", j, i, p, lemma, p.near_phrase)                # «готов поспорить»
+        j = speech.near(i, p.near, before=p.before)
+        if j is not None and not speech.negated(j):
+            add_phrase(speech, "bet", j, i, p, lemma, p.near_phrase)                # «готов поспорить»
     return True
 
 
-def wager(s: Speech, i: int, word: Word) -> bool:
+def wager(speech: Speech, i: int, word: Word) -> bool:
     p = BET["wager"]
     if not word.lemmas & p.starts:
         return False
-    j = s.near(i, p.near, before=p.before, after=p.after)
-    add_phrase(s, "bet", i, i if j is None else j, p, s.lemma_of(i, p.starts))
+    j = speech.near(i, p.near, before=p.before, after=p.after)
+    add_phrase(speech, "bet", i, i if j is None else j, p, speech.lemma_of(i, p.starts))
     return True
 
 
-def pari(s: Speech, i: int, word: Word) -> bool:
+def pari(speech: Speech, i: int, word: Word) -> bool:
     p = BET["pari"]
     if not word.tagged(p.starts, "NOUN"):
         return False
-    j = s.near(i, p.near, before=p.before)
-    add_phrase(s, "bet", i if j is None else j, i, p, s.lemma_of(i, p.starts))
+    j = speech.near(i, p.near, before=p.before)
+    add_phrase(speech, "bet", i if j is None else j, i, p, speech.lemma_of(i, p.starts))
     return True
 
 
-def on_dispute(s: Speech, i: int, word: Word) -> bool:
+def on_dispute(speech: Speech, i: int, word: Word) -> bool:
     p = BET["on_dispute"]
-    prev = s.w(i - 1, i)
+    prev = speech.w(i - 1, i)
     if not (word.lemmas & p.starts and prev is not None and prev.key in p.preceded_by):
         return False
-    add_phrase(s, "bet", i - 1, i, p, s.lemma_of(i, p.starts))
+    add_phrase(speech, "bet", i - 1, i, p, speech.lemma_of(i, p.starts))
     return True
 
 
-def join(s: Speech, i: int, word: Word) -> bool:
+def join(speech: Speech, i: int, word: Word) -> bool:
     p = BET["join"]
     if not word.tagged(p.starts, "1per", "plur"):
         return False
-    add_phrase(s, "bet", i, i, p, s.lemma_of(i, p.starts))
+    add_phrase(speech, "bet", i, i, p, speech.lemma_of(i, p.starts))
     return True
 
 
-def stake(s: Speech, i: int, word: Word) -> bool:
+def stake(speech: Speech, i: int, word: Word) -> bool:
     p = BET["stake"]
     if not word.tagged(p.starts, "1per", "sing"):
         return False
-    last = s.spelled(i + 1, p.followed_by, of=i)
+    last = speech.spelled(i + 1, p.followed_by, of=i)
     if last is not None:
-        add_phrase(s, "bet", i, last, p, s.lemma_of(i, p.starts))
+        add_phrase(speech, "bet", i, last, p, speech.lemma_of(i, p.starts))
     return True
 
 
@@ -198,76 +201,78 @@ BETS = (dispute, wager, pari, on_dispute, join, stake)
 
 # --- the checks ------------------------------------------------------------------------------
 
-def phrases(s: Speech, readers, *, concepts: bool) -> None:
-    for i, word in enumerate(s.words):
-        if word.cue or (concepts and s.concepts[i]):
-            any(read(s, i, word) for read in readers)     # the first phrase that claims the token
+def phrases(speech: Speech, phrase_rules, *, concepts: bool) -> None:
+    for i, word in enumerate(speech.words):
+        if word.cue or (concepts and speech.concepts[i]):
+            any(rule(speech, i, word) for rule in phrase_rules)     # the first phrase that claims the token
 
 
-def oaths(s: Speech) -> None:
-    phrases(s, OATHS, concepts=True)
+def oaths(speech: Speech) -> None:
+    phrases(speech, OATHS, concepts=True)
 
 
-def bets(s: Speech) -> None:
-    phrases(s, BETS, concepts=False)
+def bets(speech: Speech) -> None:
+    phrases(speech, BETS, concepts=False)
 
 
-def religion(s: Speech) -> None:
+def religion(speech: Speech) -> None:
     p = RULEBOOK.religion
-    for i, word in enumerate(s.words):
-        if not word.lemmas & DEITIES or i in s.covered:
+    for i, word in enumerate(speech.words):
+        if not word.lemmas & DEITIES or i in speech.covered:
             continue
-        deity = s.lemma_of(i, DEITIES)
-        j = s.near(i, p.near, before=p.before, after=p.after)
+        deity = speech.lemma_of(i, DEITIES)
+        j = speech.near(i, p.near, before=p.before, after=p.after)
         if j is not None:
-            s.add("religion", min(i, j), max(i, j), s.says(i, j, p.near_says), {"lemma": deity, "phrase": p.phrase})
+            speech.add("religion", min(i, j), max(i, j), speech.says(i, j, p.near_says),
+                       {"lemma": deity, "phrase": p.phrase})
         else:
-            s.add("religion", i, i, s.says(i, i, p.says), {"lemma": deity})
+            speech.add("religion", i, i, speech.says(i, i, p.says), {"lemma": deity})
 
 
-def forbidden_words(s: Speech) -> None:
+def forbidden_words(speech: Speech) -> None:
     """«честно», «правда» and their cognates (oath words are the first oath phrase)."""
-    for i, family in enumerate(s.concepts):
+    for i, family in enumerate(speech.concepts):
         if family is not None and family[0].name != "oath":
-            concept_word(s, i, *family)
+            concept_word(speech, i, *family)
 
 
-def profanity(s: Speech) -> None:
-    for i, word in enumerate(s.words):
+def profanity(speech: Speech) -> None:
+    for i, word in enumerate(speech.words):
         hit = word.profanity
         if hit is None:
             continue
         ev = {"lemma": hit.lemma, "root": hit.root, "category": hit.category, "via": hit.via,
               "lexicon_source": hit.to_json()["source"], **({"homonym": hit.homonym} if hit.homonym else {})}
         if hit.category == "obscene" and not hit.homonym:
-            s.add("profanity", i, i, s.says(i, i, f"мат (корень «{hit.root}»)"), ev)
+            speech.add("profanity", i, i, speech.says(i, i, f"мат (корень «{hit.root}»)"), ev)
         elif hit.category in ("obscene", "vulgar", "slur"):
             why = ("у слова есть и пристойное значение" if hit.homonym
                    else "оскорбление, не мат" if hit.category == "slur" else "не мат")
-            s.add("profanity", i, i, s.says(i, i, f"грубое слово ({why})"), ev, clause_key="coarse")
+            speech.add("profanity", i, i, speech.says(i, i, f"грубое слово ({why})"), ev, clause_key="coarse")
         # euphemisms (хрен, фиг) are not нецензурная лексика: no finding
 
 
-def fillers(s: Speech) -> None:
-    clause = s.rules.clause("filler")
+def fillers(speech: Speech) -> None:
+    clause = speech.rules.clause("filler")
     if clause is None:
         return
     seen = 0
-    for i, word in enumerate(s.words):
-        if not word.filler or i in s.covered:
+    for i, word in enumerate(speech.words):
+        if not word.filler or i in speech.covered:
             continue
         seen += 1
         if seen == 1:             # the first ротозвук is a warning, every later one a foul
-            s.add("filler", i, i, s.says(i, i, "звук-паразит"), {"occurrence": seen}, penalty="warning",
+            speech.add("filler", i, i, speech.says(i, i, "звук-паразит"), {"occurrence": seen}, penalty="warning",
                   verdict=f"по {clause.cite} — первый раз предупреждение")
         else:
-            s.add("filler", i, i, s.says(i, i, f"звук-паразит, уже {seen}-й"), {"occurrence": seen}, penalty="foul")
+            speech.add("filler", i, i, speech.says(i, i, f"звук-паразит, уже {seen}-й"), {"occurrence": seen},
+                       penalty="foul")
 
 
 CHECKS = (oaths, bets, religion, forbidden_words, profanity, fillers)
 
 
-def lint(s: Speech) -> None:
+def lint(speech: Speech) -> None:
     for check in CHECKS:
-        check(s)
-    s.findings.sort(key=lambda f: (f.start, f.end))
+        check(speech)
+    speech.findings.sort(key=lambda f: (f.start, f.end))

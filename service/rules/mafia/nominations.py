@@ -15,40 +15,41 @@ from service.rules.mafia.speech import Speech
 WORDS = RULEBOOK.nomination
 PLAYERS = range(1, 11)
 NUMBER_WINDOW = 5        # tokens after the verb where the number may stand
+ACTS = {"nominate": "выставление", "withdraw": "снятие"}   # what a refusal says was not accepted
 
 
 class Nominations:
     """Reads a speech's nominations in order, keeping the speaker's standing candidature."""
 
-    def __init__(self, s: Speech):
-        self.s = s
+    def __init__(self, speech: Speech):
+        self.speech = speech
         self.out: list[Nomination] = []
         self.standing: int | None = None     # the speaker's accepted nomination in this speech
         self.consumed: set[int] = set()      # verbs read as part of a proposal
 
     def read(self) -> list[Nomination]:
-        for i, word in enumerate(self.s.words):
+        for i, word in enumerate(self.speech.words):
             if word.cue and i not in self.consumed and not self.proposal(i):
                 self.verb(i)
         return self.out
 
     def note(self, action: str, i: int, j: int | None, value: int | None, accepted: bool, reason: str,
              message: str) -> None:
-        s = self.s
-        span = Span.of(s.text, s.tokens[i].start, s.tokens[j if j is not None else i].end)
-        evidence = {"verb": s.tokens[i].token, "tags": sorted({tag for _, tag in s.words[i].tags})[:3],
-                    "clause": s.rules.clause("nomination").text, "source": s.rules.source}
+        speech = self.speech
+        span = Span.of(speech.text, speech.tokens[i].start, speech.tokens[j if j is not None else i].end)
+        evidence = {"verb": speech.tokens[i].token, "tags": sorted({tag for _, tag in speech.words[i].tags})[:3],
+                    "clause": speech.rules.clause("nomination").text, "source": speech.rules.source}
         if j is not None:
-            evidence["number_token"] = s.tokens[j].token
+            evidence["number_token"] = speech.tokens[j].token
         self.out.append(Nomination(action, value, accepted, reason, message, span, evidence))
 
     def number_after(self, i: int) -> tuple[int | None, int | None]:
         """(token index, value) of the player number after token i, skipping «игрока», «номер», fillers."""
-        s = self.s
-        for j in range(i + 1, min(len(s.words), i + 1 + NUMBER_WINDOW)):
-            if s.sent[j] != s.sent[i]:
+        speech = self.speech
+        for j in range(i + 1, min(len(speech.words), i + 1 + NUMBER_WINDOW)):
+            if speech.sent[j] != speech.sent[i]:
                 break
-            word = s.words[j]
+            word = speech.words[j]
             if word.number is not None:
                 return j, word.number
             if not (word.lemmas & WORDS.number_fillers or word.key in WORDS.number_fillers or word.filler):
@@ -57,41 +58,41 @@ class Nominations:
 
     def proposal(self, i: int) -> bool:
         """«Предлагаю (выставить) номер шесть»: refused; True when token i was read so."""
-        s, word = self.s, self.s.words[i]
+        speech, word = self.speech, self.speech.words[i]
         if not (word.lemmas & WORDS.propose and word.tagged(WORDS.propose, "1per")):
             return False
-        nxt = s.w(i + 1, i)
+        nxt = speech.w(i + 1, i)
         target = i + 1 if nxt is not None and nxt.lemmas & WORDS.nominate and nxt.tagged(WORDS.nominate, "INFN") else i
         j, value = self.number_after(target)
         if j is None and target == i:
             return True                 # «предлагаю подумать»
         self.consumed.add(target)
-        self.note("nominate", i, j, value, False, "proposal", f"«{s.span(i, target)}» — предложение, а не "
+        self.note("nominate", i, j, value, False, "proposal", f"«{speech.span(i, target)}» — предложение, а не "
                   "выставление: выставление не принято, нужно «Выставляю номер N»")
         return True
 
     def verb(self, i: int) -> None:
-        s, word = self.s, self.s.words[i]
+        speech, word = self.speech, self.speech.words[i]
         action = "nominate" if word.lemmas & WORDS.nominate else "withdraw" if word.lemmas & WORDS.withdraw else None
-        if action is None or s.negated(i):
+        if action is None or speech.negated(i):
             return
-        verbs = WORDS.nominate if action == "nominate" else WORDS.withdraw
+        verbs = WORDS.verbs(action)
         if not any(lemma in verbs and ("VERB" in tag or "INFN" in tag) for lemma, tag in word.tags):
             return                      # participles: «выставлен», «выставленный»
         j, value = self.number_after(i)
-        wrong = self.wrong_form(i, verbs, "выставляю" if action == "nominate" else "отзываю")
+        wrong = self.wrong_form(i, action)
         if wrong is not None:
             reason, message = wrong
-            if reason == "third_person" or (reason == "past_tense" and (j is None or s.w(i - 1, i) is not None)):
+            if reason == "third_person" or (reason == "past_tense" and (j is None or speech.w(i - 1, i) is not None)):
                 return                  # talk about others or about yesterday («вчера я выставлял пятого»)
             self.note(action, i, j, value, False, reason, message)
         elif j is None:
-            self.note(action, i, None, None, False, "no_number", f"«{s.tokens[i].token}» — не назван номер игрока")
+            self.note(action, i, None, None, False, "no_number", f"«{speech.tokens[i].token}» — не назван номер игрока")
         elif value not in PLAYERS:
             self.note(action, i, j, value, False, "invalid_number",
                       f"игрока № {value} нет: номера игроков — от {PLAYERS[0]} до {PLAYERS[-1]}")
-        elif s.alive is not None and value not in s.alive:
-            alive = ", ".join(map(str, sorted(s.alive))) or "никто"
+        elif speech.alive is not None and value not in speech.alive:
+            alive = ", ".join(map(str, sorted(speech.alive))) or "никто"
             self.note(action, i, j, value, False, "not_alive", f"игрока № {value} нет в игре (живы: {alive})")
         elif action == "nominate":
             self.nominate(i, j, value)
@@ -106,11 +107,12 @@ class Nominations:
             return
         self.standing = value
         self.note("nominate", i, j, value, True, "accepted",
-                  f"«{self.s.span(i, j)}»: игрок № {value} выставлен («Принято»)")
+                  f"«{self.speech.span(i, j)}»: игрок № {value} выставлен («Принято»)")
 
     def withdraw(self, i: int, j: int, value: int) -> None:
-        if self.s.ruleset == "club":
-            self.note("withdraw", i, j, value, False, "no_withdrawal", "в клубных правилах нет процедуры снятия кандидатуры")
+        if self.speech.rules.clause("withdrawal") is None:
+            self.note("withdraw", i, j, value, False, "no_withdrawal",
+                      "в клубных правилах нет процедуры снятия кандидатуры")
             return
         if self.standing is not None and self.standing != value:
             self.note("withdraw", i, j, value, False, "not_your_nomination",
@@ -119,14 +121,15 @@ class Nominations:
         note = "" if self.standing is not None else ", если игрок выставил его раньше в этой речи"
         self.standing = None
         self.note("withdraw", i, j, value, True, "withdrawn",
-                  f"«{self.s.span(i, j)}»: кандидатура игрока № {value} снята («Отозвано»){note}")
+                  f"«{self.speech.span(i, j)}»: кандидатура игрока № {value} снята («Отозвано»){note}")
 
-    def wrong_form(self, i: int, verbs, present: str) -> tuple[str, str] | None:
+    def wrong_form(self, i: int, action: str) -> tuple[str, str] | None:
         """(reason, message) when the verb is not «выставляю»/«отзываю» itself; None when it is."""
-        s, word, token = self.s, self.s.words[i], self.s.tokens[i].token
-        act = "выставление" if present == "выставляю" else "снятие"
+        speech, word, token = self.speech, self.speech.words[i], self.speech.tokens[i].token
+        verbs, present, act = WORDS.verbs(action), WORDS.said[action], ACTS[action]
         refused, refused_n = f"{act} не принято, нужно «{present}»", f"{act} не принято, нужно «{present} номер N»"
-        around = {s.words[k].key for k in range(max(0, i - 2), min(len(s.words), i + 3)) if k != i and s.sent[k] == s.sent[i]}
+        around = {speech.words[k].key for k in range(max(0, i - 2), min(len(speech.words), i + 3))
+                  if k != i and speech.sent[k] == speech.sent[i]}
         if WORDS.subjunctive in around:
             return "subjunctive", f"«{token} {WORDS.subjunctive}» — сослагательное наклонение: {refused}"
         if word.tagged(verbs, "1per", "sing", "pres"):
@@ -146,22 +149,22 @@ class Nominations:
         return "wrong_form", f"«{token}» — не та форма: {refused}"
 
     def infinitive(self, i: int, refused: str, refused_n: str) -> tuple[str, str]:
-        s = self.s
-        prev = s.w(i - 1, i)
+        speech = self.speech
+        prev = speech.w(i - 1, i)
         if prev is not None and prev.tagged(WORDS.future, "futr"):
-            return "future_tense", f"«{s.span(i - 1, i)}» — будущее время: {refused}"
+            return "future_tense", f"«{speech.span(i - 1, i)}» — будущее время: {refused}"
         if prev is not None and prev.lemmas & WORDS.intention:
-            return "intention", f"«{s.span(i - 1, i)}» — намерение, а не действие: {refused_n}"
-        return "wrong_form", f"«{s.tokens[i].token}» — инфинитив: {refused_n}"
+            return "intention", f"«{speech.span(i - 1, i)}» — намерение, а не действие: {refused_n}"
+        return "wrong_form", f"«{speech.tokens[i].token}» — инфинитив: {refused_n}"
 
 
-def nominations(s: Speech) -> list[Nomination]:
-    return Nominations(s).read()
+def nominations(speech: Speech) -> list[Nomination]:
+    return Nominations(speech).read()
 
 
-def closing(s: Speech) -> dict | None:
+def closing(speech: Speech) -> dict | None:
     """The last «Спасибо, всё» (or a final «пас»): is the speech over where it was said?"""
-    words, c = s.words, RULEBOOK.closing
+    words, c = speech.words, RULEBOOK.closing
     for i in range(len(words) - 1, -1, -1):
         key = words[i].key
         if key in c.done and i > 0 and words[i - 1].key == c.thanks:
@@ -170,8 +173,8 @@ def closing(s: Speech) -> dict | None:
             first = last = i
         else:
             continue
-        start, end = s.tokens[first].start, s.tokens[last].end
+        start, end = speech.tokens[first].start, speech.tokens[last].end
         at_end = last == len(words) - 1
-        return {"phrase": s.text[start:end], "start": start, "end": end, "at_end": at_end,
+        return {"phrase": speech.text[start:end], "start": start, "end": end, "at_end": at_end,
                 "message": "речь закончена" if at_end else "речь продолжается после завершающей фразы"}
     return None

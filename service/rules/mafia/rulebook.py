@@ -74,6 +74,10 @@ class NominationWords:
     intention: frozenset[str]
     future: frozenset[str]
     subjunctive: str
+    said: dict[str, str]             # action -> the word the rules require («выставляю», «отзываю»)
+
+    def verbs(self, action: str) -> frozenset[str]:
+        return self.nominate if action == "nominate" else self.withdraw
 
 
 @dataclass(frozen=True)
@@ -149,7 +153,7 @@ def load(path: Path = DATA) -> Rulebook:
         filler_sound=re.compile(f"^(?:{sounds})$"),
         nomination=NominationWords(words(n["nominate"]), words(n["withdraw"]), words(n["propose"]),
                                    words(n["number_fillers"]), words(n["intention"]), words(n["future"]),
-                                   n["subjunctive"]),
+                                   n["subjunctive"], n["said"]),
         closing=ClosingWords(fold_key(c["thanks"]), words(c["done"]), words(c["last_word"])),
     )
     return replace(book, cues=cues_of(book))

@@ -98,7 +98,8 @@ class Speech:
         """Index of the nearest token within the window whose lemma is in `lemmas`."""
         for d in range(1, max(before, after) + 1):
             for j in ((i + d) if d <= after else None, (i - d) if d <= before else None):
-                if j is not None and 0 <= j < len(self.words) and self.sent[j] == self.sent[i] and self.words[j].lemmas & lemmas:
+                word = self.w(j, i) if j is not None else None
+                if word is not None and word.lemmas & lemmas:
                     return j
         return None
 
