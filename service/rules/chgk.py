@@ -46,10 +46,11 @@ RULES_SOURCE = "rules/chgk.txt 1.2.3; МАК code on answers (issue 7)"
 
 
 class TooMuchWork(ValueError):
-    """A request over one of the work limits below; nothing was judged.
+    """A request over one of the work limits below; its partial result is thrown away.
 
-    `limit` names the limit (reference_variants, reference_comparisons, grouping_comparisons),
-    `value` is what the request would need and `maximum` what the limit allows."""
+    `limit` names the limit (reference_variants, reference_comparisons, batch_words: checked before
+    judging; grouping_comparisons: counted while grouping), `value` is what the request needs
+    (for grouping: what it had spent when it passed the limit) and `maximum` what the limit allows."""
 
     def __init__(self, limit: str, value: int, maximum: int, detail: str):
         super().__init__(detail)
@@ -61,8 +62,9 @@ MAX_ANSWERS = 1000        # answers in one batch
 MAX_TEAM = 200            # characters of a team name
 MAX_PACKAGE = 500_000     # characters of a package text
 MAX_OPTIONAL = 6          # bracketed optional parts expanded per entry (2**6 variants)
-# The work of one request, bounded before it starts (issue 12): a real question has at most
-# 10–20 «Зачёт» items with a part or two in brackets, a batch a few hundred distinct answers.
+# The work of one request (issue 12), bounded before it starts except for the typo groups, which
+# count as they go: a real question has at most 10–20 «Зачёт» items with a part or two in
+# brackets, a batch a few hundred distinct answers of a few words.
 MAX_REFERENCE_VARIANTS = 512          # variants of reference + зачёт + незачёт after expanding [optional] parts
 MAX_REFERENCE_COMPARISONS = 500_000    # answer words × reference-variant words, over a batch's distinct answers
 MAX_BATCH_WORDS = 20_000              # words in a batch's distinct answers (1,000 answers of 20 words)
