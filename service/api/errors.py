@@ -10,6 +10,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from lexicon.budget import WorkCancelled
+from lexicon.store import DataFileError
 from lexicon.text import InvalidWord
 
 log = logging.getLogger("koren")
@@ -72,6 +73,12 @@ def install(app: FastAPI) -> None:
         timeout = request.app.state.settings.request_timeout_s
         return problem(503, "Request timed out", f"no answer within {timeout:g} s (KOREN_REQUEST_TIMEOUT_MS)",
                        "/problems/timeout")
+
+    @app.exception_handler(DataFileError)
+    async def data_file(_: Request, exc: DataFileError):
+        # A data file damaged while running: readiness fails too, so the orchestrator replaces the worker.
+        log.error("data file error: %s", exc)
+        return problem(503, "Lexicon data unavailable", str(exc), "/problems/data-file")
 
     @app.exception_handler(Exception)
     async def unexpected(_: Request, exc: Exception):

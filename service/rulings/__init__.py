@@ -12,7 +12,7 @@ import threading
 from starlette.exceptions import HTTPException
 
 from service.rulings.apply import ScopeRulings, find
-from service.rulings.store import Ruling, RulingsStore
+from service.rulings.store import Ruling, RulingsStore, StoreUnavailable
 
 __all__ = ["Ruling", "RulingsStore", "ScopeRulings", "find", "store_for", "scoped"]
 
@@ -40,10 +40,7 @@ def scoped(app, scope: str | None, kind: str) -> ScopeRulings:
     except ValueError as exc:
         raise HTTPException(422, f"scope: {exc}") from exc
     except Exception as exc:
-        # A check with a scope must not silently ignore the judge: refuse with 503 instead.
-        log.exception("rulings store unavailable")
-        raise HTTPException(503, f"the rulings store is unavailable ({type(exc).__name__}); "
-                                 "retry, or check without a scope") from exc
+        raise _unavailable(exc) from exc
 
 
 def oracle_for(app, scope: str | None):
@@ -58,7 +55,11 @@ def oracle_for(app, scope: str | None):
     except ValueError as exc:
         raise HTTPException(422, f"scope: {exc}") from exc
     except Exception as exc:
-        # A check with a scope must not silently ignore the judge: refuse with 503 instead.
-        log.exception("rulings store unavailable")
-        raise HTTPException(503, f"the rulings store is unavailable ({type(exc).__name__}); "
-                                 "retry, or check without a scope") from exc
+        raise _unavailable(exc) from exc
+
+
+def _unavailable(exc: Exception) -> HTTPException:
+    # A check with a scope must not silently ignore the judge: refuse with 503, naming the store and the fault.
+    log.exception("rulings store unavailable")
+    what = str(exc) if isinstance(exc, StoreUnavailable) else f"the rulings store is unavailable ({type(exc).__name__})"
+    return HTTPException(503, f"{what}; retry, or check without a scope")
