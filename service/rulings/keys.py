@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 from lexicon import morphology
 from lexicon.text import fold_yo, normalize_word, strip_invisible
@@ -38,12 +39,15 @@ def pair_key(kind: str, a: str, b: str) -> tuple[str, str]:
     return (min(ka, kb), max(ka, kb)) if kind == "cognate" else (ka, kb)
 
 
-def word_candidates(raw: str) -> list[str]:
-    """The word's own key, then its lemmas' keys: a ruling on свеча also covers «свечой»."""
+@lru_cache(maxsize=20_000)
+def word_candidates(raw: str) -> tuple[str, ...]:
+    """The word's own key, then its lemmas' keys: a ruling on свеча also covers «свечой».
+
+    Cached: a scoped check looks up every word of a text against every kind of ruling."""
     key = word_key(raw)
     out = [key]
     for lemma in morphology.lemmas(normalize_word(raw).text):
         folded = fold_yo(lemma)
         if folded not in out:
             out.append(folded)
-    return out
+    return tuple(out)
