@@ -1,38 +1,72 @@
-"""Limits and switches, read from the environment once (KOREN_*).
+"""One Settings for the service: limits, the rulings token and database, CORS — read from KOREN_* once.
 
 Every limit answers with a problem+json that names it, so a client that hits
-one knows which knob an operator would turn.
+one knows which knob an operator would turn.  Request schemas are built at
+import time from ``current()``, so limits are fixed when the process starts;
+a bad value (KOREN_MAX_POOL_WORDS=lots) stops the start-up naming the variable
+instead of being silently replaced by a default.
 """
 from __future__ import annotations
 
-import os
-from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Annotated
+
+from pydantic import Field, SecretStr, field_validator, model_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+DEFAULT_SQLITE = "var/rulings.sqlite"   # relative to the working directory; var/ is not in git
 
 
-def _int(name: str, default: int) -> int:
-    raw = os.environ.get(name)
-    try:
-        return int(raw) if raw else default
-    except ValueError:
-        return default
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="KOREN_", frozen=True, extra="ignore")
 
-
-def _list(name: str) -> tuple[str, ...]:
-    return tuple(item.strip() for item in os.environ.get(name, "").split(",") if item.strip())
-
-
-@dataclass(frozen=True)
-class Settings:
-    max_body_bytes: int = field(default_factory=lambda: _int("KOREN_MAX_BODY_BYTES", 4 * 1024 * 1024))
-    max_text_chars: int = field(default_factory=lambda: _int("KOREN_MAX_TEXT_CHARS", 5000))
-    max_pool_words: int = field(default_factory=lambda: _int("KOREN_MAX_POOL_WORDS", 50_000))
-    max_batch_pairs: int = field(default_factory=lambda: _int("KOREN_MAX_BATCH_PAIRS", 1000))
-    request_timeout_s: float = field(default_factory=lambda: float(_int("KOREN_REQUEST_TIMEOUT_MS", 10_000)) / 1000)
-    cors_origins: tuple[str, ...] = field(default_factory=lambda: _list("KOREN_CORS_ORIGINS"))
+    # --- HTTP ---------------------------------------------------------------------------------
+    max_body_bytes: int = Field(4 * 1024 * 1024, ge=1)
+    request_timeout_ms: int = Field(10_000, ge=1)
     # Requests one worker holds at once (running in its thread pool of 40 or waiting for a thread there);
     # one more gets 503 with Retry-After at once.  0 turns shedding off.
-    max_in_flight: int = field(default_factory=lambda: _int("KOREN_MAX_IN_FLIGHT", 64))
+    max_in_flight: int = Field(64, ge=0)
+    cors_origins: Annotated[tuple[str, ...], NoDecode] = ()
+
+    # --- request sizes (schemas) -----------------------------------------------------------------
+    max_text_chars: int = Field(5000, ge=1, description="an explanation or a speech")
+    max_batch_pairs: int = Field(1000, ge=1, description="pairs in /v1/cognates/batch")
+    max_pool_words: int = Field(20_000, ge=1, description="words in one pool lint (50k cost ~7 s CPU here)")
+    max_board_words: int = Field(25, ge=1, description="open words on a Codenames board")
+    max_chgk_answers: int = Field(1000, ge=1, description="answers in one ЧГК batch")
+    max_import_rulings: int = Field(10_000, ge=1, description="rulings in one import")
+
+    # --- rulings -------------------------------------------------------------------------------
+    rulings_token: SecretStr = SecretStr("")     # no token: the rulings API is read-only
+    database_url: str = f"sqlite:///{DEFAULT_SQLITE}"
+
+    @field_validator("cors_origins", mode="before")
+    @classmethod
+    def _comma_separated(cls, value):
+        if isinstance(value, str):
+            return tuple(item.strip() for item in value.split(",") if item.strip())
+        return value
+
+    @model_validator(mode="before")
+    @classmethod
+    def _timeout_in_seconds(cls, values):
+        # Code and tests speak seconds (Settings(request_timeout_s=0.05)); the variable is in ms.
+        if isinstance(values, dict) and "request_timeout_s" in values:
+            values = dict(values)
+            values["request_timeout_ms"] = max(1, round(float(values.pop("request_timeout_s")) * 1000))
+        return values
+
+    @property
+    def request_timeout_s(self) -> float:
+        return self.request_timeout_ms / 1000
 
 
 def load() -> Settings:
+    """Fresh from the environment (tests and create_app(settings=…) build their own)."""
+    return Settings()
+
+
+@lru_cache(maxsize=1)
+def current() -> Settings:
+    """The process's settings, read once."""
     return Settings()

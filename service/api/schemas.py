@@ -5,7 +5,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-MAX_BATCH_PAIRS = 1000
+from service.settings import current as settings
+
+MAX_BATCH_PAIRS = settings().max_batch_pairs
 WordField = Field(..., max_length=1000, description="one Russian word; stress marks, ё/е, case and Latin look-alikes are tolerated")
 
 

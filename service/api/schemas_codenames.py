@@ -12,7 +12,10 @@ from pydantic import BaseModel, Field, StrictInt
 
 from service.api.schemas import Strict
 from service.api.schemas_findings import finding_model
-from service.rules.codenames import MAX_BOARD, MAX_TEAM_OPEN, RULES
+from service.rules.codenames import MAX_TEAM_OPEN, RULES
+from service.settings import current as settings
+
+MAX_BOARD = settings().max_board_words
 from service.rules.findings import TURN_SEVERITIES
 
 BoardWord = Annotated[str, Field(min_length=1, max_length=100)]

@@ -13,7 +13,10 @@ from pydantic import BaseModel, Field
 from service.api.schemas import Strict, WordField
 from service.api.schemas_findings import finding_model
 from service.rules.findings import TURN_SEVERITIES
-from service.rules.hat import MAX_TEXT, RULES
+from service.rules.hat import RULES
+from service.settings import current as settings
+
+MAX_TEXT = settings().max_text_chars
 
 ScopeField = Field(None, max_length=200, description="apply the rulings of this scope (a tournament)")
 

@@ -14,7 +14,9 @@ from pydantic_core import PydanticCustomError
 
 from service.api.schemas import Strict
 from service.api.schemas_findings import finding_model
-from service.rules.mafia import MAX_TEXT
+from service.settings import current as settings
+
+MAX_TEXT = settings().max_text_chars
 
 Player = Annotated[int, Field(ge=1, le=10)]
 

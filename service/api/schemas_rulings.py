@@ -6,6 +6,8 @@ Pairs: cognate (a, b) is unordered; guess is (target, guess); chgk_answer is
 """
 from __future__ import annotations
 
+from service.settings import current as settings
+
 from typing import Literal
 
 from pydantic import BaseModel, Field, StrictBool, model_validator
@@ -13,7 +15,7 @@ from pydantic import BaseModel, Field, StrictBool, model_validator
 from service.api.schemas import Strict
 
 Kind = Literal["cognate", "guess", "chgk_answer"]
-MAX_IMPORT = 10_000
+MAX_IMPORT = settings().max_import_rulings
 EXPORT_FORMAT = "koren-rulings"
 
 

@@ -33,7 +33,6 @@ from service.rules.pool import invalid_reason, plural, roots_ru
 
 RULES = ("not_single_word", "unknown_word", "cognate", "letters", "number")
 RULES_SOURCE = "rules/codenames-tournament.txt, «Правила для капитанов»"
-MAX_BOARD = 25
 MAX_TEAM_OPEN = 25
 DATA = Path(__file__).resolve().parent / "data" / "codenames.toml"
 # Who is asked whether a clue exists (lexicon.Lexicon.status); any of them suffices.

@@ -1,6 +1,6 @@
 """Rulings: a tournament judge decides a disputed pair once, and later checks in that scope follow.
 
-    store_for(app)                  the app's store, opened on first use from KOREN_DATABASE_URL
+    store_for(app)                  the app's store, opened on first use from Settings.database_url (KOREN_DATABASE_URL)
     find(store, scope, kind, a, b)  the ruling on one pair, or None
     apply.cognate / guess / explanation / chgk_answer   override an engine result, keeping it as evidence
 """
@@ -27,7 +27,7 @@ def store_for(app) -> RulingsStore:
         with _open_lock:
             store = getattr(app.state, "rulings", None)
             if store is None:
-                store = app.state.rulings = RulingsStore()
+                store = app.state.rulings = RulingsStore(app.state.settings.database_url)
     return store
 
 

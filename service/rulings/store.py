@@ -41,9 +41,9 @@ from lexicon import budget
 from service.rulings import migrations
 from service.rulings.keys import KINDS, pair_key
 
-log = logging.getLogger("koren.rulings")
+from service.settings import DEFAULT_SQLITE   # one default, the Settings' one
 
-DEFAULT_SQLITE = Path("var") / "rulings.sqlite"   # relative to the working directory; var/ is not in git
+log = logging.getLogger("koren.rulings")
 SQLITE_BUSY_MS = 30_000
 MAX_IDLE = 8
 IMPORT_BATCH = 200   # an import checks the request's budget after every batch of rows
@@ -200,7 +200,7 @@ class _Cursor:
 
 class RulingsStore:
     def __init__(self, url: str | None = None):
-        url = url or os.environ.get("KOREN_DATABASE_URL") or f"sqlite:///{DEFAULT_SQLITE}"
+        url = url or f"sqlite:///{DEFAULT_SQLITE}"
         self._identity: tuple[int, int] | None = None   # (st_dev, st_ino) of the SQLite file once open
         self._frozen = False                            # its -shm is immutable: connections must not close
         if url.startswith(("postgresql://", "postgres://")):

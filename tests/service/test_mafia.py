@@ -5,6 +5,7 @@ import pytest
 
 from lexicon.overrides import NO_RULINGS
 from service.rules import mafia
+from service.settings import current as settings
 from tests.conftest import DATA
 from tests.service.fixed_rulings import FixedRulings
 
@@ -453,7 +454,7 @@ def test_http_text_too_long_is_a_clear_422(api):
     assert r.headers["content-type"].startswith("application/problem+json")
     body = r.json()
     assert body["status"] == 422 and body["errors"][0]["field"] == "text"
-    assert str(mafia.MAX_TEXT) in body["detail"]
+    assert str(settings().max_text_chars) in body["detail"]
 
 
 @pytest.mark.parametrize("payload,field", [({"text": "пас", "ruleset": "street"}, "ruleset"),

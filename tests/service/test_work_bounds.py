@@ -312,7 +312,7 @@ def test_a_cancelled_pool_stops_comparing_roots(monkeypatch, engine, compare_cal
 @pytest.fixture
 def impatient(engine):
     """An app whose requests time out after 0.3 s."""
-    settings = dataclasses.replace(settings_module.load(), request_timeout_s=0.3)
+    settings = settings_module.Settings(request_timeout_s=0.3)
     with TestClient(create_app(engine, settings=settings)) as c:
         yield c
 

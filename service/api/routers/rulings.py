@@ -17,7 +17,6 @@ import asyncio
 import functools
 import hmac
 import logging
-import os
 from datetime import datetime, timezone
 from typing import Callable, TypeVar
 
@@ -52,7 +51,7 @@ class Refused(Exception):
 
 def writer(request: Request) -> None:
     """Raises Refused with the problem response when the request may not write."""
-    expected = os.environ.get(TOKEN_ENV, "")
+    expected = request.app.state.settings.rulings_token.get_secret_value()
     if not expected:
         raise Refused(problem(403, "Forbidden", f"rulings are read-only here: {TOKEN_ENV} is not configured",
                               "/problems/rulings-read-only"))

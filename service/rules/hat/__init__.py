@@ -17,7 +17,7 @@ hint at letters with no size or position named).  ``ok`` is true when there
 is no violation.  Precision first: a false accusation costs a player their
 turn, so everything the lexicon is unsure of is a warning or nothing.
 """
-from service.rules.hat.explanation import (EXPLANATION_RULES, MAX_TEXT, WORD_RULES, ExplanationResult,
+from service.rules.hat.explanation import (EXPLANATION_RULES, WORD_RULES, ExplanationResult,
                                            check_explanation)
 from service.rules.hat.guess import GuessResult, check_guess
 from service.rules.hat.profile import TargetProfile, cached_profiles, profile
@@ -25,5 +25,5 @@ from service.rules.hat.vocabulary import RULES_SOURCE
 
 RULES = ("cognate", "abbreviation", "fragment", "letters", "translation", "profanity")
 
-__all__ = ["RULES", "RULES_SOURCE", "MAX_TEXT", "EXPLANATION_RULES", "WORD_RULES", "ExplanationResult",
+__all__ = ["RULES", "RULES_SOURCE", "EXPLANATION_RULES", "WORD_RULES", "ExplanationResult",
            "GuessResult", "TargetProfile", "check_explanation", "check_guess", "profile", "cached_profiles"]

@@ -20,7 +20,6 @@ from service.rules.hat.vocabulary import (ADJECTIVE_PREPOSITIONS, ANAGRAM_HINT, 
                                           PHRASES, POSITION_LEMMAS, PROFANITY_LABELS, SEVERE_PROFANITY,
                                           TRANSLATION_OFFSETS, cite)
 
-MAX_TEXT = 5000
 LATIN_WORD = re.compile(r"[A-Za-z']{2,}")
 HYPHENS = re.compile(r"[-\u2010\u2011]")
 

@@ -49,9 +49,8 @@ from service.rules.mafia.speech import Speech
 
 RULESETS = tuple(RULEBOOK.rulesets)
 RULES = tuple(RULEBOOK.rule_names)
-MAX_TEXT = 5000          # a minute of speech is ~150 words, ~1,000 characters
 
-__all__ = ["check_speech", "SpeechResult", "Nomination", "RULESETS", "RULES", "MAX_TEXT", "CHECKS", "Reader"]
+__all__ = ["check_speech", "SpeechResult", "Nomination", "RULESETS", "RULES", "CHECKS", "Reader"]
 
 
 def check_speech(lexicon: Lexicon, text: str, ruleset: str = "club", alive: list[int] | None = None,
@@ -59,8 +58,6 @@ def check_speech(lexicon: Lexicon, text: str, ruleset: str = "club", alive: list
     """Findings, fouls, removal, nominations and the closing phrase of one day speech."""
     if ruleset not in RULESETS:
         raise ValueError(f"неизвестный свод правил {ruleset!r}: допустимы {', '.join(RULESETS)}")
-    if len(text) > MAX_TEXT:
-        raise ValueError(f"текст длиннее {MAX_TEXT} символов")
     speech = Speech(lexicon, text, ruleset, alive, oracle)
     lint(speech)
     return SpeechResult(ruleset, speech.findings, nominations(speech), closing(speech), prior_fouls, len(speech.tokens))
