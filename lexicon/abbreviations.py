@@ -15,6 +15,8 @@ say that a token is an abbreviation.
 """
 from __future__ import annotations
 
+from lexicon import paths
+
 from lexicon.text import fold_key, fold_yo
 
 import re
@@ -22,7 +24,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-DEFAULT_TABLE = Path(__file__).resolve().parent / "curated" / "abbreviations.tsv"
+DEFAULT_TABLE = paths.ABBREVIATIONS_TSV
 TABLE_SOURCE = "curated abbreviation table (lexicon/curated/abbreviations.tsv)"
 PYMORPHY_SOURCE = "pymorphy3 (OpenCorpora) tag Abbr"
 SHAPE_SOURCE = "all-caps Cyrillic token of 2-6 letters"

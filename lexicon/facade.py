@@ -8,15 +8,18 @@ question in one place and its implementation one step away.
 """
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, replace
-from typing import Iterable
+from pathlib import Path
+from typing import Callable, Iterable
 
-from lexicon import abbreviations, frequency, morphology, numbers, profanity, translit
+from lexicon import abbreviations, frequency, morphology, numbers, profanity, pronunciation, translit
+from lexicon import store as store_module
 from lexicon.cognates import CognateEngine, Verdict, WordAnalysis
 from lexicon.fragments import FragmentFinder
 from lexicon.fragments import is_candidate as is_fragment_candidate
 from lexicon.overrides import NO_RULINGS, Oracle
-from lexicon.store import LexiconStore
+from lexicon.store import DataFileError, DataFileMissing, LexiconStore
 from lexicon.text import WORD_TOKEN, NormalizedWord, Token, fold_key, normalize_word, tokenize
 
 # A word no dictionary knows still exists for a game when wordfreq has seen it this often
@@ -52,15 +55,58 @@ class WordStatus:
         return tuple(out + ([f"wordfreq (Zipf {self.zipf})"] if self.attested else []))
 
 
+def _file_signature(path: Path) -> tuple:
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        raise DataFileMissing(path, "missing (deleted or moved)") from None
+    except OSError as exc:
+        raise DataFileError(path, f"cannot be read ({exc.strerror})") from exc
+    return st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns
+
+
 class Lexicon:
     def __init__(self, engine: CognateEngine | None = None, pronouncer=None, store: LexiconStore | None = None):
         self.engine = engine or CognateEngine(store)
         self._pronouncer = pronouncer
+        self._verified: dict[Path, tuple] = {}   # data file → the stat signature it last verified with
 
     # --- the lexicon itself ----------------------------------------------------------------
     @property
     def store(self) -> LexiconStore:
         return self.engine.store
+
+    def data_files(self) -> list[tuple[Path, Callable[[Path], None]]]:
+        """Every data file this lexicon serves from, each with its verifier (exists, whole, opens, answers)."""
+        stress = getattr(self._pronouncer, "path", None) or pronunciation.DEFAULT_DATA
+        return [(Path(self.store.path), store_module.verify), (Path(stress), pronunciation.verify),
+                (Path(frequency.DEFAULT_PATH), frequency.verify), (Path(profanity.DEFAULT_DATA), profanity.verify)]
+
+    def broken_data_file(self) -> DataFileError | None:
+        """The first data file that fails verification, or None.  A file is verified again only when
+        its inode, size or modification time changed, so readiness probes stay cheap."""
+        for path, verify in self.data_files():
+            try:
+                signature = _file_signature(path)
+                if self._verified.get(path) == signature:
+                    continue
+                verify(path)
+            except DataFileError as exc:
+                self._verified.pop(path, None)
+                return exc
+            self._verified[path] = signature
+        if self.store.word("кот") is None:
+            return DataFileError(Path(self.store.path), "does not answer a lookup")
+        return None
+
+    def load_tables(self) -> None:
+        """Load the tables that are otherwise read on first use (before forking, so workers share them)."""
+        frequency.zipf(frequency.PROBE)
+        profanity.default()
+
+    @property
+    def version(self) -> str:
+        return self.store.version
 
     def info(self) -> dict:
         store = self.store

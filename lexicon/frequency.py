@@ -5,13 +5,15 @@ lexicon/data/frequency.dawg by `python -m lexicon.build --only frequency`.
 """
 from __future__ import annotations
 
+from lexicon import paths
+
 from pathlib import Path
 
 import dawg
 
 from lexicon.store import DataFileError, check_file
 
-DEFAULT_PATH = Path(__file__).resolve().parent / "data" / "frequency.dawg"
+DEFAULT_PATH = paths.FREQUENCY_DAWG
 SCALE = 10          # Zipf stored in tenths
 SOURCE = "wordfreq (ru), compiled"
 PROBE = "и"         # the commonest Russian word: any build has it

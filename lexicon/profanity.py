@@ -24,6 +24,8 @@ a warning.
 """
 from __future__ import annotations
 
+from lexicon import paths
+
 import json
 import re
 from dataclasses import dataclass
@@ -32,7 +34,7 @@ from pathlib import Path
 
 from lexicon.store import DataFileError, check_file
 
-DEFAULT_DATA = Path(__file__).resolve().parent / "data" / "profanity.json"
+DEFAULT_DATA = paths.PROFANITY_JSON
 FORMAT = "koren-profanity"
 BUILD_HINT = ("rebuild it with `python -m lexicon.build.profanity --sources ../shared/lexicon-sources` "
               "or restore it from the release")

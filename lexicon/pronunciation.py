@@ -48,6 +48,8 @@ vowel after a soft consonant (по́ле [по́лʲə]).  Examples: луг -> "
 """
 from __future__ import annotations
 
+from lexicon import paths
+
 import re
 import threading
 from dataclasses import dataclass
@@ -58,7 +60,7 @@ from lexicon.store import open_sqlite, probe_sqlite
 
 ACUTE = "\u0301"
 VOWELS = "аеёиоуыэюя"
-DEFAULT_DATA = Path(__file__).resolve().parent / "data" / "stress.sqlite"
+DEFAULT_DATA = paths.STRESS_DB
 BUILD_HINT = "rebuild it with `python -m lexicon.build.stress` or restore it from the release"
 
 

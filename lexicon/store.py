@@ -12,6 +12,8 @@ the page size and count, so the file must be at least that long.
 """
 from __future__ import annotations
 
+from lexicon import paths
+
 import json
 import sqlite3
 import struct
@@ -24,7 +26,7 @@ from lexicon.segment import AffixInventory, Morphemes
 
 FORMAT_VERSION = "koren-lex-2"
 SOURCES = ("tikhonov-morphemes", "tikhonov-dictionary", "wiktionary", "derivbase-carried", "guess")
-DEFAULT_PATH = Path(__file__).resolve().parent / "data" / "lexicon.sqlite"
+DEFAULT_PATH = paths.LEXICON_DB
 
 BUILD_HINT = "rebuild it with `python -m lexicon.build` or restore it from the release"
 SQLITE_MAGIC = b"SQLite format 3\x00"

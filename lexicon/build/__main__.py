@@ -15,10 +15,11 @@ import sys
 import time
 from pathlib import Path
 
+from lexicon import paths
 from lexicon.store import DEFAULT_PATH
 
 PROJECT = Path(__file__).resolve().parents[2]
-DATA = PROJECT / "lexicon" / "data"
+DATA = paths.DATA
 PARTS = ("lexicon", "stress", "profanity", "frequency")
 
 

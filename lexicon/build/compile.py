@@ -24,6 +24,8 @@ The method, in the order :func:`compile_lexicon` runs it:
 """
 from __future__ import annotations
 
+from lexicon import paths
+
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -36,7 +38,6 @@ from lexicon.roots import JoinPolicy
 from lexicon.segment import AffixInventory, Morphemes, guess_segmentation, label_parts
 from lexicon.text import fold_root, fold_yo
 
-CURATED = Path(__file__).resolve().parent.parent / "curated"
 MIN_AFFIX_COUNT = 30
 # A root carried over one link can be carried over the next: two hops reach most link words.
 CARRY_PASSES = 2
@@ -116,7 +117,7 @@ def carry_root(word: str, neighbour_roots: list[str]) -> Morphemes | None:
 def read_curated_senses() -> dict[str, list[tuple[str, str, set[str]]]]:
     """root → [(sense label, gloss, lemma keys)] from curated/root_senses.tsv."""
     senses: dict[str, list[tuple[str, str, set[str]]]] = defaultdict(list)
-    for row in src.curated_table(CURATED / "root_senses.tsv"):
+    for row in src.curated_table(paths.ROOT_SENSES_TSV):
         if len(row) < 4:
             continue
         root, sense, gloss, lemmas = row[:4]
@@ -128,7 +129,7 @@ def read_curated_senses() -> dict[str, list[tuple[str, str, set[str]]]]:
 def read_curated_allomorphs() -> list[tuple[frozenset[str], list[str]]]:
     """Rows of curated/allomorphs.tsv: (root spellings of one root, anchor lemma keys)."""
     rows = []
-    for row in src.curated_table(CURATED / "allomorphs.tsv"):
+    for row in src.curated_table(paths.ALLOMORPHS_TSV):
         if len(row) < 2:
             continue
         spellings = frozenset(fold_root(cell.strip().lower()) for cell in row[0].split(",") if cell.strip())

@@ -19,6 +19,8 @@ Lemmas the source lists that are not profanity at all (мерзкий, шлят�
 """
 from __future__ import annotations
 
+from lexicon import paths
+
 from lexicon.text import fold_key
 
 import csv
@@ -29,7 +31,7 @@ from pathlib import Path
 
 from lexicon import profanity
 
-OUT = Path(__file__).resolve().parents[1] / "data" / "profanity.json"
+OUT = paths.PROFANITY_JSON
 FORMAT = "koren-profanity-1"
 
 CATEGORY = {

@@ -17,7 +17,7 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 from fastapi.middleware.cors import CORSMiddleware
 
-from lexicon import frequency, morphology, profanity
+from lexicon import Lexicon, morphology
 from lexicon.cognates import CognateEngine
 from lexicon.pronunciation import Pronouncer
 from lexicon.store import DataFileError
@@ -32,16 +32,17 @@ log = logging.getLogger("koren")
 
 def start(app: FastAPI) -> None:
     """Load what the app serves from and verify the data files; DataFileError (logged) if one is bad."""
+    state = app.state
     try:
-        if app.state.engine is None:
-            app.state.engine = CognateEngine()
-        if app.state.pronouncer is None:
-            app.state.pronouncer = Pronouncer(morph=morphology.analyzer())
-        broken = ops.check_data_files(app)
+        if state.engine is None:
+            state.engine = CognateEngine()
+        if state.pronouncer is None:
+            state.pronouncer = Pronouncer(morph=morphology.analyzer())
+        state.lexicon = Lexicon(state.engine, state.pronouncer)
+        broken = state.lexicon.broken_data_file()
         if broken is not None:
             raise broken
-        frequency.zipf(frequency.PROBE)   # loaded now, from the file just verified, not on the first lint
-        profanity.default()
+        state.lexicon.load_tables()   # from the files just verified, not on the first lint
     except DataFileError as exc:
         log.error("cannot start: data file %s", exc)
         raise

@@ -3,14 +3,15 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from service.api.deps import Pronunciation, read_word
+from service.api.deps import Words, read_word
 from service.api.schemas import HomophonesIn, HomophonesOut
 
 router = APIRouter(prefix="/v1", tags=["pronunciation"])
 
 
 @router.post("/homophones", response_model=HomophonesOut, operation_id="check_homophones")
-def homophones(body: HomophonesIn, pronouncer: Pronunciation) -> dict:
+def homophones(body: HomophonesIn, lexicon: Words) -> dict:
+    pronouncer = lexicon.pronouncer
     read_word("a", body.a)  # same 422s as every word field
     read_word("b", body.b)
     same, readings_a, readings_b = pronouncer.homophones(body.a, body.b)

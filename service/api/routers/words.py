@@ -8,9 +8,8 @@ from fastapi import APIRouter, Path, Request
 from lexicon.text import InvalidWord
 from service.api import metrics
 from service.api.errors import json_safe
-from service.api.deps import Engine, Pronunciation, read_word
+from service.api.deps import Words, read_word
 from service import rulings
-from service.rulings import apply as rulings_apply
 from service.api.schemas import (CognatesBatchIn, CognatesBatchOut, CognatesIn, CognatesOut, Health,
                                  WordOut)
 
@@ -18,23 +17,21 @@ router = APIRouter(prefix="/v1")
 
 
 @router.get("/health", response_model=Health, operation_id="health", tags=["service"])
-def health(engine: Engine) -> dict:
-    store = engine.store
-    return {"status": "ok", "lexicon": {"version": store.version, "lemmas": store.lemma_count,
-                                        "families": store.family_count, "sources": store.sources_note}}
+def health(lexicon: Words) -> dict:
+    return {"status": "ok", "lexicon": lexicon.info()}
 
 
 @router.get("/words/{word}", response_model=WordOut, operation_id="get_word", tags=["words"])
-def get_word(engine: Engine, pronouncer: Pronunciation, word: str = Path(..., max_length=1000)) -> dict:
-    analysis = engine.analyse(read_word("word", word))
-    readings = pronouncer.readings(word)
+def get_word(lexicon: Words, word: str = Path(..., max_length=1000)) -> dict:
+    analysis = lexicon.analyse(read_word("word", word))
+    readings = lexicon.readings(word)
     pronunciations = [r.phonemes for r in readings]
     return {
         "word": word,
         "normalized": analysis.word.text,
         "known": analysis.known,
         "lemmas": list(analysis.lemmas) or [analysis.word.text],
-        "analyses": [{**an.to_json(), "related": engine.related(an, 20)} for an in analysis.analyses],
+        "analyses": [{**an.to_json(), "related": lexicon.related(an, 20)} for an in analysis.analyses],
         "pronunciations": list(dict.fromkeys(pronunciations)),
         "readings": [{"stressed": r.stressed, "phonemes": r.phonemes, "source": r.source} for r in readings],
         "wiktionary": "https://ru.wiktionary.org/wiki/" + quote(analysis.lemmas[0] if analysis.lemmas else analysis.word.text),
@@ -42,21 +39,21 @@ def get_word(engine: Engine, pronouncer: Pronunciation, word: str = Path(..., ma
 
 
 @router.post("/cognates", response_model=CognatesOut, operation_id="check_cognates", tags=["words"])
-def cognates(body: CognatesIn, engine: Engine, request: Request) -> dict:
+def cognates(body: CognatesIn, lexicon: Words, request: Request) -> dict:
     a, b = read_word("a", body.a), read_word("b", body.b)
-    verdict = engine.compare(a, b)
+    # A judge's ruling in `scope` overrides the lexicon; the evidence keeps the lexicon's answer.
+    verdict = lexicon.compare(a, b, rulings.oracle_for(request.app, body.scope))
     metrics.verdict("cognates", verdict.cognate)
-    # A judge's ruling in `scope` overrides the engine; the evidence keeps the engine's answer.
-    return rulings_apply.cognate(rulings.scoped(request.app, body.scope, "cognate"), verdict.to_json())
+    return verdict.to_json()
 
 
 @router.post("/cognates/batch", response_model=CognatesBatchOut, operation_id="check_cognates_batch", tags=["words"])
-def cognates_batch(body: CognatesBatchIn, engine: Engine, request: Request) -> dict:
-    scoped = rulings.scoped(request.app, body.scope, "cognate")   # one query for the whole batch
+def cognates_batch(body: CognatesBatchIn, lexicon: Words, request: Request) -> dict:
+    oracle = rulings.oracle_for(request.app, body.scope)   # one query for the whole batch
     results = []
     for index, (a, b) in enumerate(body.pairs):
         try:
-            results.append(rulings_apply.cognate(scoped, engine.compare(a, b).to_json()))
+            results.append(lexicon.compare(a, b, oracle).to_json())
         except InvalidWord as exc:
             # One bad pair should not sink a batch of a thousand: report it in place.
             results.append({"a": json_safe(a), "b": json_safe(b), "cognate": False, "confidence": "none", "shared_roots": [],
