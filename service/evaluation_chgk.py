@@ -11,6 +11,8 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from lexicon import Lexicon
+from lexicon.cognates import CognateEngine
 from service.rules import chgk
 
 
@@ -31,11 +33,11 @@ def read_cases(path: Path) -> list[dict]:
             if line.strip() and not line.lstrip().startswith("#")]
 
 
-def score(path: Path, engine=None) -> ChgkScore:
+def score(path: Path, lexicon: Lexicon | None = None) -> ChgkScore:
     result = ChgkScore()
     for case in read_cases(path):
         verdict = chgk.judge_answer(case["answer"], case["reference"], case.get("accepted"), case.get("rejected"),
-                                    engine=engine)
+                                    lexicon=lexicon)
         result.total += 1
         result.verdicts[verdict.verdict] += 1
         if (verdict.verdict == "accept") == bool(case["accept"]):
@@ -48,9 +50,8 @@ def score(path: Path, engine=None) -> ChgkScore:
 
 
 def main(data_dir: str | Path = "tests/data", verbose: bool = True, engine: CognateEngine | None = None) -> int:
-    from lexicon.cognates import CognateEngine
-
-    s = score(Path(data_dir) / "chgk.jsonl", engine or CognateEngine())
+    """The figures for `make eval`; `engine` is the one service/evaluation.py shares between games."""
+    s = score(Path(data_dir) / "chgk.jsonl", Lexicon(engine))
     print(f"chgk answers: accuracy {s.accuracy:.3f} ({s.correct}/{s.total}, {len(s.misses)} misses; "
           f"verdicts {s.verdicts['accept']} accept, {s.verdicts['reject']} reject, {s.verdicts['judge']} judge)")
     if verbose:

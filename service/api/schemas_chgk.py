@@ -11,8 +11,9 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, Field
 
 from service.api.schemas import Strict
-from service.rules.chgk import (MAX_ANSWER, MAX_ANSWERS, MAX_BATCH_WORDS, MAX_GROUPING_COMPARISONS, MAX_PACKAGE,
-                                MAX_REFERENCE_COMPARISONS, MAX_REFERENCE_VARIANTS, MAX_TEAM, MAX_VARIANTS)
+from service.rules.chgk.limits import (MAX_ANSWER, MAX_ANSWERS, MAX_BATCH_WORDS, MAX_GROUPING_COMPARISONS,
+                                       MAX_PACKAGE, MAX_REFERENCE_COMPARISONS, MAX_REFERENCE_VARIANTS, MAX_TEAM,
+                                       MAX_VARIANTS)
 
 # The work limits (issue 12), checked before judging (grouping_comparisons while grouping); over one
 # the answer is a 413 problem+json whose `limit` names it (reference_variants, reference_comparisons,
@@ -46,7 +47,8 @@ class ChgkAnswerOut(BaseModel):
     verdict: Verdict = Field(..., description="accept | reject | judge (a person decides; see reason and message)")
     reason: str = Field(..., description="exact | number | word_form | word_order | transliteration | typo | "
                                          "alternative | rejected_list | multiple_answers | less_precise | "
-                                         "related_word | extra_words | other_script | different | empty")
+                                         "related_word | extra_words | other_script | different | empty | "
+                                         "no_reference | ruling (a judge's ruling in `scope`)")
     matched: str | None = Field(None, description="the entry that matched, as given (reference, зачёт or незачёт)")
     matched_variant: str | None = Field(None, description="the entry with its optional parts resolved")
     source: Literal["reference", "accepted", "rejected"] | None = None

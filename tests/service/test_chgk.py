@@ -12,8 +12,8 @@ from service.rules.chgk import judge_answer, judge_answers, parse_package, token
 from tests.conftest import DATA
 
 
-def verdict(answer, reference, accepted=None, rejected=None, engine=None):
-    v = judge_answer(answer, reference, accepted, rejected, engine=engine)
+def verdict(answer, reference, accepted=None, rejected=None, lexicon=None):
+    v = judge_answer(answer, reference, accepted, rejected, lexicon=lexicon)
     return v.verdict, v.reason
 
 
@@ -193,16 +193,16 @@ def test_or_inside_the_reference_is_fine():
 
 # -------------------------------------------------------------- less precise ---
 
-def test_less_precise_answer_is_not_accepted(engine):
-    v = judge_answer("лампа", "лампочка", engine=engine)
+def test_less_precise_answer_is_not_accepted(lexicon):
+    v = judge_answer("лампа", "лампочка", lexicon=lexicon)
     assert (v.verdict, v.reason) == ("judge", "less_precise")
     assert "«лампа» — менее точный ответ, чем «лампочка»" in v.message and "решает судья" in v.message
-    assert verdict("лампа", "лампочка") == ("judge", "less_precise")   # without the engine too
+    assert verdict("лампа", "лампочка") == ("judge", "less_precise")   # without the roots too
 
 
-def test_unrelated_answer_is_rejected(engine):
-    assert verdict("Герман Титов", "Юрий Гагарин", engine=engine) == ("reject", "different")
-    assert verdict("вода", "водитель", engine=engine) == ("reject", "different")
+def test_unrelated_answer_is_rejected(lexicon):
+    assert verdict("Герман Титов", "Юрий Гагарин", lexicon=lexicon) == ("reject", "different")
+    assert verdict("вода", "водитель", lexicon=lexicon) == ("reject", "different")
 
 
 def test_latin_answer_goes_to_judge():
@@ -236,13 +236,13 @@ def test_messages_are_russian():
 
 # -------------------------------------------------------------------- batch ---
 
-def test_batch_groups_identical_and_equivalent_answers(engine):
+def test_batch_groups_identical_and_equivalent_answers(lexicon):
     answers = [{"team": "Альфа", "answer": "Гагарин"}, {"team": "Бета", "answer": "гагарин."},
                {"team": "Гамма", "answer": "Гагарину"}, {"team": "Дельта", "answer": "Гагарн"},
                {"team": "Эпсилон", "answer": "Юрий Гагарин"}, {"team": "Дзета", "answer": "Гагарин Юрий"},
                {"team": "Эта", "answer": "Титов"}, {"team": "Тета", "answer": "Леонов"},
                {"team": "Йота", "answer": "ЛЕОНОВ!"}, {"team": 10, "answer": "квас или пиво"}]
-    out = judge_answers("[Юрий] Гагарин", [], ["Титов"], answers, engine=engine)
+    out = judge_answers("[Юрий] Гагарин", [], ["Титов"], answers, lexicon=lexicon)
     assert out["counts"]["answers"] == 10 and len(out["results"]) == 10
     by_team = {r["team"]: r for r in out["results"]}
     groups = out["groups"]
@@ -337,8 +337,8 @@ def test_cli(capsys):
 
 # --------------------------------------------------------------- evaluation ---
 
-def test_evaluation_is_perfect(engine, capsys):
-    s = evaluation_chgk.score(DATA / "chgk.jsonl", engine)
+def test_evaluation_is_perfect(lexicon, capsys):
+    s = evaluation_chgk.score(DATA / "chgk.jsonl", lexicon)
     assert s.total >= 9
     assert s.accuracy == 1.0, s.misses
     assert evaluation_chgk.main(DATA) == 0

@@ -18,6 +18,7 @@ from lexicon import budget
 from service import settings as settings_module
 from service.api.app import create_app
 from service.rules import chgk, pool
+from service.rules.chgk import batch, limits
 
 WORDS = ("кот кошка собака дом окно река речь рука нога город столица башня мост дорога лампа лампочка "
          "книга письмо учитель школа море гора лес поле небо звезда солнце луна вода огонь земля ветер "
@@ -119,10 +120,10 @@ def test_word_comparisons_at_the_cap_complete_within_them(monkeypatch, client, t
     reference, accepted = entry(6, 2, 0), [entry(8, 3, 10 * i) for i in range(1, 6)]
     need = len(chgk.tokens(answer)) * reference_words(reference, accepted, [])
     body = {"answer": answer, "reference": reference, "accepted": accepted}
-    monkeypatch.setattr(chgk, "MAX_REFERENCE_COMPARISONS", need - 1)
+    monkeypatch.setattr(limits, "MAX_REFERENCE_COMPARISONS", need - 1)
     assert_refused(client.post("/v1/chgk/answer", json=body), "reference_comparisons", f"= {need:,}")
     assert token_calls["n"] == 0
-    monkeypatch.setattr(chgk, "MAX_REFERENCE_COMPARISONS", need)
+    monkeypatch.setattr(limits, "MAX_REFERENCE_COMPARISONS", need)
     assert client.post("/v1/chgk/answer", json=body).status_code == 200
     assert 0 < token_calls["n"] <= 3 * need
 
@@ -159,25 +160,25 @@ def test_batch_at_the_grouping_cap_completes_within_it(monkeypatch, client, toke
     answers, reference = typo_batch(), "[Юрий] Гагарин"
     body = {"reference": reference, "answers": answers}
     aligned = {"pairs": 0}
-    real_align = chgk.align
+    real_align = batch.align
 
     def align(answer_toks, variant, matcher):
         aligned["pairs"] += variant.entry == ""        # the typo-group test aligns two answers
         return real_align(answer_toks, variant, matcher)
 
-    monkeypatch.setattr(chgk, "align", align)
+    monkeypatch.setattr(batch, "align", align)
     assert client.post("/v1/chgk/answers", json=body).status_code == 200
     need = aligned["pairs"] * 3 * 3                     # n² word comparisons per pair of three-word answers
     assert need > 0
     distinct = {" ".join(t.to_json() for t in chgk.tokens(a["answer"])): len(chgk.tokens(a["answer"]))
                 for a in answers}
     against_reference = sum(distinct.values()) * reference_words(reference, [], [])
-    monkeypatch.setattr(chgk, "MAX_GROUPING_COMPARISONS", need - 1)
+    monkeypatch.setattr(limits, "MAX_GROUPING_COMPARISONS", need - 1)
     token_calls["n"] = 0
     assert_refused(client.post("/v1/chgk/answers", json=body), "grouping_comparisons",
                    f"word comparisons between answers over {need - 1:,}")
     assert token_calls["n"] <= 3 * against_reference + need
-    monkeypatch.setattr(chgk, "MAX_GROUPING_COMPARISONS", need)
+    monkeypatch.setattr(limits, "MAX_GROUPING_COMPARISONS", need)
     token_calls["n"] = 0
     response = client.post("/v1/chgk/answers", json=body)
     assert response.status_code == 200

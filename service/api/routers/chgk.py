@@ -3,13 +3,12 @@ from __future__ import annotations
 
 from fastapi import APIRouter, Request
 
-from service.api.deps import Engine
+from service import rulings
+from service.api.deps import Words
 from service.api.errors import problem
 from service.api.schemas_chgk import (ChgkAnswerIn, ChgkAnswerOut, ChgkAnswersIn, ChgkAnswersOut, ChgkPackageIn,
                                       ChgkPackageOut)
-from service import rulings
 from service.rules import chgk
-from service.rulings import apply as rulings_apply
 
 router = APIRouter(prefix="/v1/chgk", tags=["chgk"])
 TOO_MUCH_WORK = {413: {"description": "over a work limit: reference variants or word comparisons (problem+json "
@@ -23,27 +22,28 @@ def too_much_work(exc: chgk.TooMuchWork):
 
 
 @router.post("/answer", response_model=ChgkAnswerOut, operation_id="judge_chgk_answer", responses=TOO_MUCH_WORK)
-def judge_answer(body: ChgkAnswerIn, engine: Engine, request: Request):
-    """Accept, reject or hand to the judge one answer, with the reason, the entry it matched and the evidence."""
+def judge_answer(body: ChgkAnswerIn, words: Words, request: Request):
+    """Accept, reject or hand to the judge one answer, with the reason, the entry it matched and the evidence.
+    With `scope`, a ruling there on (reference, answer) is the host's decision and beats the automatic one."""
+    oracle = rulings.oracle_for(request.app, body.scope)
     try:
-        verdict = chgk.judge_answer(body.answer, body.reference, body.accepted, body.rejected, engine=engine)
+        verdict = chgk.judge_answer(body.answer, body.reference, body.accepted, body.rejected,
+                                    lexicon=words, oracle=oracle)
     except chgk.TooMuchWork as exc:
         return too_much_work(exc)
-    result = verdict.to_json()
-    # A ruling in `scope` on (reference, answer) is the host's decision and beats the automatic one.
-    return rulings_apply.chgk_answer(rulings.scoped(request.app, body.scope, "chgk_answer"),
-                                     body.answer, body.reference, result)
+    return verdict.to_json()
 
 
 @router.post("/answers", response_model=ChgkAnswersOut, operation_id="judge_chgk_answers", responses=TOO_MUCH_WORK)
-def judge_answers(body: ChgkAnswersIn, engine: Engine, request: Request):
-    """Judge every team's answer to one question; equivalent answers are grouped so the judge rules once per group."""
+def judge_answers(body: ChgkAnswersIn, words: Words, request: Request):
+    """Judge every team's answer to one question; equivalent answers are grouped so the judge rules once per group.
+    With `scope`, a ruling there on any answer of a group decides the whole group."""
+    oracle = rulings.oracle_for(request.app, body.scope)
     try:
-        result = chgk.judge_answers(body.reference, body.accepted, body.rejected,
-                                    [a.model_dump() for a in body.answers], engine=engine)
+        return chgk.judge_answers(body.reference, body.accepted, body.rejected,
+                                  [a.model_dump() for a in body.answers], lexicon=words, oracle=oracle)
     except chgk.TooMuchWork as exc:
         return too_much_work(exc)
-    return rulings_apply.chgk_answers(rulings.scoped(request.app, body.scope, "chgk_answer"), body.reference, result)
 
 
 @router.post("/package", response_model=ChgkPackageOut, operation_id="parse_chgk_package",

@@ -1,0 +1,237 @@
+"""The verdict on one answer: accept, reject, or judge (a person decides), with its reasons.
+
+Tournament practice (the МАК code, ../shared/rules/chgk-sport.md) accepts an answer despite
+spelling, punctuation, grammatical or word-order slips when only one reading is possible; an
+answer with several versions («квас или пиво») is not accepted; a less precise answer than the
+question implies (лампа for лампочка) is not accepted.  The clear cases are decided here; the
+rest go to the judge with the reasons.  A judge's ruling in the request's scope on
+(reference, answer) beats all of it, with the automatic verdict kept as evidence.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from typing import Any, Iterable
+
+from lexicon import Lexicon
+from lexicon.overrides import NO_RULINGS, Oracle, Override
+from service.rules.chgk import limits
+from service.rules.chgk.alignment import Alignment, best_alignment
+from service.rules.chgk.matching import Matcher, TokenMatch
+from service.rules.chgk.messages import letters, omitted, plural
+from service.rules.chgk.tokens import clean, normalized, tokens
+from service.rules.chgk.variants import Variant, variants
+from service.rules.chgk.vocabulary import LISTED, MATCHED, OR_WORDS, RULES_SOURCE, UNMATCHED
+
+# Several versions of an answer: «квас или пиво», «квас / пиво» (not accepted); «квас, пиво» (the judge asks).
+_EXPLICIT_OR = re.compile(rf"\s+(?:{'|'.join(map(re.escape, OR_WORDS))})\s+|\s*/\s*|\s*\\\s*|\?\s+(?=\S)",
+                          re.IGNORECASE)
+_LIST_SEP = re.compile(r"\s*;\s*|\s*,(?!\d)\s*")
+
+
+@dataclass
+class AnswerVerdict:
+    answer: str
+    verdict: str              # accept | reject | judge
+    reason: str
+    message: str
+    matched: str | None = None           # the entry as given (reference, зачёт or незачёт item)
+    matched_variant: str | None = None   # the expansion that matched (optional parts resolved)
+    source: str | None = None            # reference | accepted | rejected
+    normalized: str = ""
+    evidence: list[dict[str, Any]] = field(default_factory=list)
+
+    def to_json(self) -> dict:
+        return {"verdict": self.verdict, "reason": self.reason, "matched": self.matched,
+                "matched_variant": self.matched_variant, "source": self.source, "message": self.message,
+                "answer": self.answer, "normalized": self.normalized, "evidence": self.evidence,
+                "rules": RULES_SOURCE}
+
+
+def _verdict(answer: str, norm: str, verdict: str, reason: str, message: str, variant: Variant | None = None,
+             evidence: list[dict] | None = None) -> AnswerVerdict:
+    entry = (variant.entry, variant.text, variant.source) if variant is not None else (None, None, None)
+    return AnswerVerdict(answer, verdict, reason, message, *entry, norm, evidence or [])
+
+
+# --- rulings -------------------------------------------------------------------------------------
+
+def ruling_fields(override: Override, engine: dict) -> dict:
+    """What a judge's ruling makes of a verdict's JSON; `engine` is what the judge overruled."""
+    said = "зачёт" if override.verdict == "accept" else "незачёт"
+    note = override.evidence.get("note")
+    return {"verdict": override.verdict, "reason": "ruling",
+            "message": f"решение судьи: {said}" + (f" ({note})" if note else ""),
+            "evidence": [override.explain(engine)]}
+
+
+def follow_ruling(verdict: AnswerVerdict, reference: str, oracle: Oracle) -> AnswerVerdict:
+    override = oracle.find("chgk_answer", reference, verdict.answer)
+    return verdict if override is None else replace(verdict, **ruling_fields(override, verdict.to_json()))
+
+
+# --- judging -------------------------------------------------------------------------------------
+
+def judge_answer(answer: str, reference: str, accepted: Iterable[str] | None = None,
+                 rejected: Iterable[str] | None = None, *, lexicon: Lexicon | None = None,
+                 oracle: Oracle = NO_RULINGS) -> AnswerVerdict:
+    """The verdict on one answer.  With a Lexicon, words of one stem are checked for a shared root.
+
+    TooMuchWork (before any judging) when the reference and lists are over a work limit."""
+    pool = variants(reference, list(accepted or ()), list(rejected or ()))
+    limits.check_comparisons([len(tokens(answer))], pool)
+    return follow_ruling(judge_variants(answer, pool, Matcher(lexicon, oracle)), reference, oracle)
+
+
+def judge_variants(answer: str, pool: list[Variant], matcher: Matcher) -> AnswerVerdict:
+    """The automatic verdict on an answer against the variants of a question (no ruling applied)."""
+    toks = tokens(answer)
+    norm = normalized(toks)
+    if not toks:
+        return _verdict(answer, norm, "reject", "empty", UNMATCHED["empty"])
+    if not pool:
+        return _verdict(answer, norm, "judge", "no_reference", UNMATCHED["no_reference"])
+    matcher.notes = []
+    best = best_alignment(toks, pool, matcher)
+    if best is not None and best.full:
+        return _full(answer, norm, best)
+    verdict = _several(answer, norm, pool, matcher) or (best and _partial(answer, norm, best))
+    if verdict:
+        return verdict
+    if any(t.latin for t in toks) and not any(t.latin for v in pool for t in v.toks):
+        return _verdict(answer, norm, "judge", "other_script", UNMATCHED["other_script"], pool[0])
+    return _different(answer, norm, pool, matcher.notes)
+
+
+def _different(answer: str, norm: str, pool: list[Variant], notes: list[dict]) -> AnswerVerdict:
+    ref = next((v for v in pool if v.source == "reference"), pool[0])
+    if any(v.source == "accepted" for v in pool):
+        message = f"ответ не совпадает ни с эталоном «{ref.entry}», ни со списком зачёта: незачёт"
+    else:
+        message = f"ответ не совпадает с эталоном «{ref.entry}»: незачёт"
+    guard = [n for n in notes if n.get("kind") == "real_word"]
+    if guard:
+        message += "; " + guard[0]["explanation"]
+    return _verdict(answer, norm, "reject", "different", message, evidence=list(notes))
+
+
+# --- a whole match -------------------------------------------------------------------------------
+
+def _typos(al: Alignment) -> str:
+    """«Гагарен» — опечатка в «Гагарин» (1 буква); several slips joined by «;»."""
+    return "; ".join(f"«{p.answer.raw}» — опечатка в «{p.reference.raw}» ({letters(p.detail['distance'])})"
+                     for p in al.pairs if p.kind == "typo")
+
+
+def _evidence(al: Alignment) -> list[dict]:
+    ev = [p.to_json() for p in al.pairs]
+    if al.variant.omitted:
+        ev.append({"kind": "optional_omitted", "parts": list(al.variant.omitted),
+                   "explanation": omitted(al.variant.omitted)})
+    if al.reordered:
+        ev.append({"kind": "word_order", "explanation": "слова стоят в другом порядке"})
+    if al.dropped:
+        ev.append({"kind": "function_words", "words": list(al.dropped),
+                   "explanation": "предлоги и «и» не сравнивались: " + ", ".join(al.dropped)})
+    return ev
+
+
+def _full(answer: str, norm: str, al: Alignment) -> AnswerVerdict:
+    v, kind = al.variant, al.reason()
+    note = _typos(al) if kind == "typo" else LISTED[kind]       # after «ответ есть в списке …»
+    listed = f"(«{v.entry}»" + (f", {note}" if note else "") + ")"
+    if v.source == "rejected":
+        return _verdict(answer, norm, "reject", "rejected_list", f"ответ есть в списке незачёта {listed}: незачёт",
+                        v, _evidence(al))
+    if v.source == "accepted":
+        reason, message = "alternative", f"ответ есть в списке зачёта {listed}"
+        evidence = [{"kind": "match", "match": kind}] + _evidence(al)
+    else:
+        reason, message, evidence = kind, _typos(al) if kind == "typo" else MATCHED[kind], _evidence(al)
+    if v.omitted:
+        message += "; " + omitted(v.omitted)
+    return _verdict(answer, norm, "accept", reason, message + ": зачёт", v, evidence)
+
+
+# --- several versions ----------------------------------------------------------------------------
+
+def _full_versions(parts: list[str], pool: list[Variant], matcher: Matcher) -> list[tuple[str, Alignment]]:
+    """The versions that match a variant wholly, each aligned with a matcher of its own."""
+    hits = []
+    for part in parts:
+        al = best_alignment(tokens(part), pool, matcher.fresh())
+        if al is not None and al.full:
+            hits.append((part, al))
+    return hits
+
+
+def _several(answer: str, norm: str, pool: list[Variant], matcher: Matcher) -> AnswerVerdict | None:
+    """«квас или пиво» is not accepted even when one version is right; «квас, пиво» may be a detail."""
+    text = clean(answer)
+    for splitter, explicit in ((_EXPLICIT_OR, True), (_LIST_SEP, False)):
+        parts = [p for p in splitter.split(text) if tokens(p)]
+        if len(parts) < 2:
+            continue
+        hits = _full_versions(parts, pool, matcher)
+        right = [(p, al) for p, al in hits if al.variant.source != "rejected"]
+        ev = [{"kind": "versions", "versions": parts,
+               "matching": [{"version": p, "matched": al.variant.entry, "source": al.variant.source,
+                             "match": al.reason()} for p, al in hits]}]
+        variant = right[0][1].variant if right else None
+        if explicit and right:
+            message = (f"несколько версий ответа ({len(parts)}); версия «{right[0][0]}» верна, но ответ "
+                       "с несколькими версиями не засчитывается: незачёт")
+        elif explicit:
+            message = f"несколько версий ответа ({len(parts)}), и ни одна не верна: незачёт"
+        elif right:
+            return _verdict(answer, norm, "judge", "multiple_answers",
+                            f"в ответе перечислено {len(parts)} "
+                            f"{plural(len(parts), 'вариант', 'варианта', 'вариантов')}, и «{right[0][0]}» "
+                            "подходит: несколько версий (незачёт) или уточнение? Решает судья", variant, ev)
+        else:
+            continue
+        return _verdict(answer, norm, "reject", "multiple_answers", message, variant, ev)
+    return None
+
+
+# --- a part of a match ---------------------------------------------------------------------------
+
+def _partial(answer: str, norm: str, al: Alignment) -> AnswerVerdict | None:
+    """Everything that did pair is solid; the question is what is missing, extra or related."""
+    v = al.variant
+    if v.source == "rejected":
+        return None
+    related = [p for p in al.pairs if p.kind == "related"]
+    solid = any(p.kind != "related" for p in al.pairs)
+    ev = _evidence(al)
+    if solid and not related and bool(al.missing) != bool(al.extra):
+        return _missing_or_extra(answer, norm, al, ev)
+    if related and not al.missing and not al.extra:
+        return _related(answer, norm, v, related[0], ev)
+    return None
+
+
+def _missing_or_extra(answer: str, norm: str, al: Alignment, ev: list[dict]) -> AnswerVerdict:
+    """Words of the variant missing (a less precise answer) or words added (a detail, or another answer)."""
+    v, toks = al.variant, al.missing or al.extra
+    words = ", ".join(t.raw for t in toks)
+    if al.missing:
+        kind, reason = "missing_words", "less_precise"
+        message = (f"в ответе только часть «{v.text}», нет «{words}»: менее точный ответ не засчитывается, "
+                   "если вопрос этого не допускает; решает судья")
+    else:
+        kind, reason = "extra_words", "extra_words"
+        message = f"ответ содержит «{v.text}» и добавляет «{words}»: уточнение или другой ответ? Решает судья"
+    ev.append({"kind": kind, "words": [t.raw for t in toks]})
+    return _verdict(answer, norm, "judge", reason, message, v, ev)
+
+
+def _related(answer: str, norm: str, v: Variant, p: TokenMatch, ev: list[dict]) -> AnswerVerdict:
+    said, meant = p.answer.raw, p.reference.raw
+    lemmas = f"({p.detail['answer_lemma']} / {p.detail['reference_lemma']})"
+    if p.detail.get("less_precise"):
+        return _verdict(answer, norm, "judge", "less_precise",
+                        f"«{said}» — менее точный ответ, чем «{meant}» {lemmas}: автоматически не засчитывается, "
+                        "решает судья", v, ev)
+    return _verdict(answer, norm, "judge", "related_word",
+                    f"«{said}» — однокоренное с «{meant}», но другое слово {lemmas}: решает судья", v, ev)

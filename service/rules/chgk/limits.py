@@ -1,0 +1,73 @@
+"""The work limits of one request (issue 12): sizes the API refuses and the work a check may do.
+
+Every limit a request can pass raises :class:`TooMuchWork` from here, so the router's
+413 names them all the same way.  The limits are read when checked (a test may lower one).
+"""
+from __future__ import annotations
+
+MAX_ANSWER = 500          # characters of one answer, reference or list entry
+MAX_VARIANTS = 50         # entries in `accepted` / `rejected`
+MAX_ANSWERS = 1000        # answers in one batch
+MAX_TEAM = 200            # characters of a team name
+MAX_PACKAGE = 500_000     # characters of a package text
+MAX_OPTIONAL = 6          # bracketed optional parts expanded per entry (2**6 variants)
+# The work of one request, bounded before it starts except for the typo groups, which count as
+# they go: a real question has at most 10–20 «Зачёт» items with a part or two in brackets, a batch
+# a few hundred distinct answers of a few words.
+MAX_REFERENCE_VARIANTS = 512          # variants of reference + зачёт + незачёт after expanding [optional] parts
+MAX_REFERENCE_COMPARISONS = 500_000    # answer words × reference-variant words, over a batch's distinct answers
+MAX_BATCH_WORDS = 20_000              # words in a batch's distinct answers (1,000 answers of 20 words)
+MAX_GROUPING_COMPARISONS = 1_000_000   # batch: word comparisons aligning answers of one length (typo groups)
+
+
+class TooMuchWork(ValueError):
+    """A request over one of the work limits above; its partial result is thrown away.
+
+    `limit` names the limit (reference_variants, reference_comparisons, batch_words: checked before
+    judging; grouping_comparisons: counted while grouping), `value` is what the request needs
+    (for grouping: what it had spent when it passed the limit) and `maximum` what the limit allows."""
+
+    def __init__(self, limit: str, value: int, maximum: int, detail: str):
+        super().__init__(detail)
+        self.limit, self.value, self.maximum = limit, value, maximum
+
+
+def check_variants(total: int) -> None:
+    """TooMuchWork when the reference, зачёт and незачёт entries expand to over MAX_REFERENCE_VARIANTS."""
+    if total > MAX_REFERENCE_VARIANTS:
+        raise TooMuchWork("reference_variants", total, MAX_REFERENCE_VARIANTS,
+                          f"reference variants over {MAX_REFERENCE_VARIANTS} (after expanding [optional] parts of "
+                          f"the reference, accepted and rejected entries): this request makes {total}")
+
+
+def check_comparisons(answer_words: list[int], pool: list) -> None:
+    """TooMuchWork when aligning answers of these lengths with every variant passes MAX_REFERENCE_COMPARISONS.
+
+    Judging one answer compares each of its words with each word of each variant, once as a
+    whole and once more per version («квас или пиво»), so this product bounds the matching work."""
+    words = sum(len(v.toks) for v in pool)
+    need = sum(answer_words) * words
+    if need > MAX_REFERENCE_COMPARISONS:
+        answers = ("answer words" if len(answer_words) == 1
+                   else f"words in {len(answer_words)} distinct answers")
+        raise TooMuchWork("reference_comparisons", need, MAX_REFERENCE_COMPARISONS,
+                          f"word comparisons with the reference over {MAX_REFERENCE_COMPARISONS:,}: "
+                          f"{sum(answer_words):,} {answers} × {words:,} words in {len(pool)} reference "
+                          f"variants (after expanding [optional] parts) = {need:,}")
+
+
+def check_batch_words(answer_words: list[int]) -> None:
+    """TooMuchWork when a batch's distinct answers have more than MAX_BATCH_WORDS words in all."""
+    if sum(answer_words) > MAX_BATCH_WORDS:
+        raise TooMuchWork("batch_words", sum(answer_words), MAX_BATCH_WORDS,
+                          f"answer words over {MAX_BATCH_WORDS:,} in one batch (counted over its "
+                          f"{len(answer_words)} distinct answers): this batch has {sum(answer_words):,}")
+
+
+def check_grouping(spent: int, words: int) -> None:
+    """TooMuchWork once the typo groups of a batch have spent over MAX_GROUPING_COMPARISONS."""
+    if spent > MAX_GROUPING_COMPARISONS:
+        raise TooMuchWork("grouping_comparisons", spent, MAX_GROUPING_COMPARISONS,
+                          f"word comparisons between answers over {MAX_GROUPING_COMPARISONS:,}: grouping "
+                          f"the typo variants of this batch needs more (answers of {words} words, "
+                          "compared pairwise); send shorter answers or fewer of them")
