@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from lexicon.overrides import Override
 from service import evaluation_chgk
 from service.rules import chgk
 from service.rules.chgk import judge_answer, judge_answers, parse_package, tokens
@@ -261,6 +262,51 @@ def test_batch_judge_groups_are_counted():
     out = judge_answers("лампочка", None, None, [{"team": "A", "answer": "лампа"}, {"team": "B", "answer": "Лампа"},
                                                    {"team": "C", "answer": "лампы"}])
     assert out["counts"]["groups_to_judge"] == 1 and out["groups"][0]["size"] == 3
+
+
+# ------------------------------------------------------------------ rulings ---
+
+class Rulings:
+    """An oracle holding a few rulings: {(kind, a, b): verdict}."""
+
+    def __init__(self, rulings: dict):
+        self.rulings = rulings
+
+    def find(self, kind, a, b):
+        verdict = self.rulings.get((kind, a, b))
+        if verdict is None:
+            return None
+        return Override(kind, verdict, {"kind": "ruling", "ruling_kind": kind, "pair": [a, b], "verdict": verdict,
+                                        "note": "буква важна"})
+
+
+def test_a_ruling_decides_the_answer_and_keeps_the_engine_as_evidence():
+    engine = judge_answer("Гагарен", "Гагарин")
+    v = judge_answer("Гагарен", "Гагарин", oracle=Rulings({("chgk_answer", "Гагарин", "Гагарен"): "reject"}))
+    assert (engine.verdict, v.verdict, v.reason) == ("accept", "reject", "ruling")
+    assert v.message == "решение судьи: незачёт (буква важна)"
+    assert v.evidence[0]["kind"] == "ruling" and v.evidence[0]["engine"] == engine.to_json()
+
+
+def test_a_ruling_on_one_answer_decides_its_group():
+    answers = [{"team": "A", "answer": "Гагарен"}, {"team": "B", "answer": "гагарен!"}, {"team": "C", "answer": "Титов"}]
+    out = judge_answers("Гагарин", None, None, answers, oracle=Rulings({("chgk_answer", "Гагарин", "гагарен!"): "reject"}))
+    assert [r["verdict"] for r in out["results"]] == ["reject", "reject", "reject"]
+    assert [r["reason"] for r in out["results"]][:2] == ["ruling", "ruling"]
+    assert out["groups"][0]["answers"][0]["reason"] == "typo"       # each answer keeps the engine's reason
+    assert out["groups"][0]["evidence"][0]["engine"]["verdict"] == "accept"
+    assert out["counts"]["accept"] == 0 and out["counts"]["reject"] == 3
+
+
+def test_a_cognate_ruling_decides_a_word_of_the_same_stem(lexicon):
+    assert verdict("вода", "водитель", lexicon=lexicon) == ("reject", "different")
+    v = judge_answer("вода", "водитель", lexicon=lexicon, oracle=Rulings({("cognate", "вода", "водитель"): True}))
+    assert (v.verdict, v.reason) == ("judge", "less_precise")
+    assert v.evidence[0]["cognate"] is True and v.evidence[0]["ruling"]["kind"] == "ruling"
+
+
+def test_latin_look_alikes_read_the_same_in_any_case():
+    assert verdict("Un кот", "UN кот") == ("accept", "exact")
 
 
 # ------------------------------------------------------------------ packages ---

@@ -29,6 +29,7 @@ RANKS = {"exact": 0, "number": 1, "word_form": 2, "transliteration": 3, "typo": 
 
 
 # The dictionary's answers, cached: a batch asks about the same few words thousands of times.
+# They are the Lexicon's static ones (no compiled lexicon), so a matcher without a Lexicon asks them too.
 @lru_cache(maxsize=100_000)
 def lemma_set(word: str) -> frozenset[str]:
     return frozenset({fold_key(lemma) for lemma in Lexicon.lemmas(word)} | {word})
