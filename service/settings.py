@@ -35,6 +35,16 @@ class Settings(BaseSettings):
     max_board_words: int = Field(25, ge=1, description="open words on a Codenames board")
     max_chgk_answers: int = Field(1000, ge=1, description="answers in one ЧГК batch")
     max_import_rulings: int = Field(10_000, ge=1, description="rulings in one import")
+    max_chgk_answer_chars: int = Field(500, ge=1, description="one ЧГК answer, reference or list entry")
+    max_chgk_variants: int = Field(50, ge=1, description="«Зачёт» / «Незачёт» entries of one question")
+    max_chgk_package_chars: int = Field(500_000, ge=1, description="a ЧГК package text")
+
+    # --- work per request (413 naming the limit; a real question or pool is far below) -------------
+    max_reference_variants: int = Field(512, ge=1, description="ЧГК variants after expanding [optional] parts")
+    max_reference_comparisons: int = Field(500_000, ge=1, description="ЧГК answer words × variant words")
+    max_batch_words: int = Field(20_000, ge=1, description="words in a ЧГК batch's distinct answers")
+    max_grouping_comparisons: int = Field(1_000_000, ge=1, description="ЧГК batch: word comparisons of typo groups")
+    max_pool_pairs: int = Field(2_000_000, ge=1, description="candidate cognate pairs of one pool lint")
 
     # --- rulings -------------------------------------------------------------------------------
     rulings_token: SecretStr = SecretStr("")     # no token: the rulings API is read-only

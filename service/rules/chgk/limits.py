@@ -5,19 +5,22 @@ Every limit a request can pass raises :class:`TooMuchWork` from here, so the rou
 """
 from __future__ import annotations
 
-MAX_ANSWER = 500          # characters of one answer, reference or list entry
-MAX_VARIANTS = 50         # entries in `accepted` / `rejected`
-MAX_ANSWERS = 1000        # answers in one batch
+from service.settings import current as settings
+
+# Sizes (the request schemas refuse more) and work caps come from the one Settings (KOREN_*).
+MAX_ANSWER = settings().max_chgk_answer_chars        # characters of one answer, reference or list entry
+MAX_VARIANTS = settings().max_chgk_variants          # entries in `accepted` / `rejected`
+MAX_ANSWERS = settings().max_chgk_answers            # answers in one batch
 MAX_TEAM = 200            # characters of a team name
-MAX_PACKAGE = 500_000     # characters of a package text
-MAX_OPTIONAL = 6          # bracketed optional parts expanded per entry (2**6 variants)
+MAX_PACKAGE = settings().max_chgk_package_chars      # characters of a package text
+MAX_OPTIONAL = 6          # bracketed optional parts expanded per entry (2**6 variants): the expansion's own rule
 # The work of one request, bounded before it starts except for the typo groups, which count as
 # they go: a real question has at most 10–20 «Зачёт» items with a part or two in brackets, a batch
 # a few hundred distinct answers of a few words.
-MAX_REFERENCE_VARIANTS = 512          # variants of reference + зачёт + незачёт after expanding [optional] parts
-MAX_REFERENCE_COMPARISONS = 500_000    # answer words × reference-variant words, over a batch's distinct answers
-MAX_BATCH_WORDS = 20_000              # words in a batch's distinct answers (1,000 answers of 20 words)
-MAX_GROUPING_COMPARISONS = 1_000_000   # batch: word comparisons aligning answers of one length (typo groups)
+MAX_REFERENCE_VARIANTS = settings().max_reference_variants        # reference + зачёт + незачёт, [optional] expanded
+MAX_REFERENCE_COMPARISONS = settings().max_reference_comparisons  # answer words × variant words, distinct answers
+MAX_BATCH_WORDS = settings().max_batch_words                      # words in a batch's distinct answers
+MAX_GROUPING_COMPARISONS = settings().max_grouping_comparisons    # typo groups: word comparisons of one length
 
 
 class TooMuchWork(ValueError):
