@@ -115,7 +115,7 @@ class FragmentFinder:
             stem = stem_of(base)
             if len(stem) >= MIN_STEM:
                 self.stems.setdefault(stem, base)
-        self.find = lru_cache(maxsize=2_000)(self._find)
+        self.find = lru_cache(maxsize=256)(self._find)   # one finder per cached Hat target
 
     def _find(self, token: str) -> FragmentMatch | None:
         if not is_candidate(token):

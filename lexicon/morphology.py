@@ -43,7 +43,7 @@ class Parse:
     known: bool   # from the dictionary, not predicted by suffix
 
 
-@lru_cache(maxsize=50_000)
+@lru_cache(maxsize=20_000)
 def parses(word: str) -> tuple[Parse, ...]:
     out = []
     seen = set()

@@ -18,9 +18,9 @@ from lexicon.overrides import NO_RULINGS, Oracle
 from lexicon.text import NormalizedWord, Token, fold_key, normalize_word
 from service.rules.findings import Finding, Span
 
-PROFILE_CACHE = 128       # a profile holds its related words' forms: ~0.2 MB each
-VERDICT_CACHE = 20_000    # cognate verdicts per target
-WORD_CACHE = 50_000       # per-word findings per target
+PROFILE_CACHE = 64        # a profile holds its related words' forms: ~40 KB each, plus the two caches below
+VERDICT_CACHE = 256       # cognate verdicts per target (~2.4 KB each: 64 full profiles ≈ 40 MB)
+WORD_CACHE = 256          # per-word findings per target (~0.5 KB each)
 RELATED = 30              # related words read per root for fragment bases
 
 
