@@ -2,8 +2,8 @@
 
     .venv/bin/python bench/pools.py [--examples N] [--json]
 
-For each pool: words, lint time in a fresh engine (first run: pymorphy3, lexicon rows and the
-frequency table warm up on the way; wall and CPU time) and again on a warm engine (best of
+For each pool: words, lint time in a fresh lexicon (first run: pymorphy3, lexicon rows and the
+frequency table warm up on the way; wall and CPU time) and again on a warm lexicon (best of
 three), counts per rule and
 severity with a few examples, duplicates, cognate groups and, for the Codenames set,
 pairs of cards that must not share a board.
@@ -29,28 +29,28 @@ def main(argv: list[str]) -> int:
     from service.cli_lint import read_pool
 
     t0 = time.perf_counter()
-    from lexicon.cognates import CognateEngine
+    from lexicon import Lexicon
     from service.rules import pool
 
-    engine = CognateEngine()
-    engine.compare("кот", "кошка")
-    pool.zipf("кот")                     # the compiled frequency table loads once
+    lexicon = Lexicon()
+    lexicon.compare("кот", "кошка")
+    lexicon.load_tables()                # the compiled frequency table loads once
     startup = time.perf_counter() - t0
     figures = {"startup_s": round(startup, 2), "pools": []}
     if not as_json:
-        print(f"engine + pymorphy3 + frequencies loaded in {startup:.2f} s")
+        print(f"lexicon + pymorphy3 + frequencies loaded in {startup:.2f} s")
     for name, path, game in TARGETS:
         if not path.exists():
             print(f"{name}: {path} not found, skipped")
             continue
         words = read_pool(str(path))
         start, cpu = time.perf_counter(), time.process_time()
-        report = pool.lint_pool(engine, words, game)
+        report = pool.lint_pool(lexicon, words, game)
         first, first_cpu = time.perf_counter() - start, time.process_time() - cpu
         warm = float("inf")
         for _ in range(3):        # best of three: the machine may be shared
             start = time.perf_counter()
-            pool.lint_pool(engine, words, game)
+            pool.lint_pool(lexicon, words, game)
             warm = min(warm, time.perf_counter() - start)
         by_rule: dict[str, Counter] = defaultdict(Counter)
         samples: dict[str, list[str]] = defaultdict(list)

@@ -52,11 +52,6 @@ class Alternation:
         return self.kind in ("equal", "spelling", "consonant", "fleeting")
 
 
-# The root fold lives in lexicon.text; this name stays only for service/rules/pool.py's
-# `from lexicon.alternations import fold` until that module imports fold_root itself.
-fold = fold_root
-
-
 def _vowel_step(a: str, b: str) -> str | None:
     """One vowel changed, dropped or inserted between a and b, else None."""
     if a == b:

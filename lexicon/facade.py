@@ -18,6 +18,7 @@ from lexicon import store as store_module
 from lexicon.cognates import CognateEngine, Verdict, WordAnalysis
 from lexicon.fragments import FragmentFinder
 from lexicon.fragments import is_candidate as is_fragment_candidate
+from lexicon.grouping import CognateGroups, group_cognates
 from lexicon.overrides import NO_RULINGS, Oracle
 from lexicon.store import DataFileError, DataFileMissing, LexiconStore
 from lexicon.text import WORD_TOKEN, NormalizedWord, Token, fold_key, normalize_word, tokenize
@@ -218,6 +219,12 @@ class Lexicon:
 
     def related(self, analysis, limit: int = 30) -> list[str]:
         return self.engine.related(analysis, limit)
+
+    def cognate_groups(self, lemmas: list[str], oracle: Oracle = NO_RULINGS, max_pairs: int | None = None,
+                       ruled: Iterable[tuple[str, str]] = ()) -> CognateGroups:
+        """Groups of a word list whose members are pairwise cognate by :meth:`compare` (lexicon.grouping).
+        `ruled`: pairs a judge ruled cognate, asked even where no root spelling pairs them."""
+        return group_cognates(self, lemmas, oracle, max_pairs, ruled)
 
 
 __all__ = ["Lexicon", "WordStatus", "ATTESTED_ZIPF", "Token", "NormalizedWord"]

@@ -17,9 +17,12 @@ import sys
 import time
 from pathlib import Path
 
-from service.rules.pool import GAMES, MAX_WORDS, SEVERITIES, PoolReport, plural, roots_ru
+from service.rules.pool import GAMES, SEVERITIES, PoolReport, plural, roots_ru
 
 PROGRESS_MIN_WORDS = 500
+# The CLI has no request timeout (the HTTP limit is Settings.max_pool_words): this only
+# stops a file that is not a pool at all.
+MAX_WORDS = 50_000
 DESCRIPTION = """Проверка пула слов для «Шляпы» или Codenames.
 
 Читает по слову на строку (пустые строки и комментарии `#` пропускаются), JSON-список
@@ -174,7 +177,7 @@ def render_csv(report: PoolReport) -> str:
 
 
 def cmd_lint(args: argparse.Namespace) -> int:
-    from lexicon.cognates import CognateEngine
+    from lexicon import Lexicon
     from service.rules import pool
 
     try:
@@ -188,8 +191,7 @@ def cmd_lint(args: argparse.Namespace) -> int:
     if len(words) > MAX_WORDS:
         print(f"ошибка: слов {_num(len(words))}, а в пуле можно не больше {_num(MAX_WORDS)}", file=sys.stderr)
         return 2
-    engine = CognateEngine()
-    report = pool.lint_pool(engine, words, args.game, progress=Progress())
+    report = pool.lint_pool(Lexicon(), words, args.game, progress=Progress())
     if args.format == "json":
         sys.stdout.write(json.dumps(report.to_json(), ensure_ascii=False, indent=1) + "\n")
     elif args.format == "csv":

@@ -1,8 +1,12 @@
 """Word pools for Шляпа and Codenames: is every word a fit card, and which cards clash?
 
 Per word, as sent (../shared/rules/hat.txt, «Частности»: загадываемые слова —
-существительные нарицательные в единственном числе, если оно есть):
+существительные нарицательные в единственном числе, если оно есть), one named
+function per rule, run in order from WORD_RULES:
 
+* ``invalid`` / ``not_single_word`` -- not one Russian word at all;
+* ``profanity``     -- lexicon.profanity;
+* ``abbreviation``  -- ООН, МГУ, вуз (lexicon.abbreviations);
 * ``unknown``       -- no dictionary (pymorphy3/OpenCorpora, the compiled lexicon) knows it
                        and wordfreq has not seen it often enough to call it a word;
 * ``not_noun``      -- no noun reading (идти, быстрый);
@@ -12,58 +16,54 @@ Per word, as sent (../shared/rules/hat.txt, «Частности»: загады
                        tantum (ножницы, брюки) and plurals whose singular is practically
                        unused (деньги: деньга is 1/1000 as frequent) are fine;
 * ``word_form``     -- an oblique case of a noun (границу → граница);
-* ``abbreviation``  -- ООН, МГУ, вуз (lexicon.abbreviations);
-* ``profanity``     -- lexicon.profanity;
-* ``invalid`` / ``not_single_word`` -- not one Russian word at all;
 * ``board_cognate`` -- game codenames, a pool of at most 25 words (one board): the word
                        shares a root with another word of the board.
 
 Pool level: ``duplicates`` (one lemma, ignoring case and ё/е: дом/Дом, ёж/еж,
-стол/столы) and ``cognate_groups`` (words sharing one root: кот/кошка,
-рука/наручники; never вода/водитель).  Groups are per root, not chains: a
-compound (пароход) can sit in two groups (пар…, …ход) without welding them.
+стол/столы) and ``cognate_groups``: words that are pairwise cognate by the one
+pairwise answer, Lexicon.compare (lexicon.grouping: кот/кошка, рука/наручники;
+never вода/водитель; a compound such as пароход may sit in two groups).  A
+judge's cognate ruling in the request's scope joins or splits a pair; pairs it
+split are ``ruled_apart``.  Links only through an alternation or a guessed
+segmentation are ``possible_cognates``, never grouped.  For codenames,
+``board_conflicts`` are the pairs of a group that must not share a board.
 
-Candidate pairs come from buckets, never from all n² pairs.  Root occurrences in one
-lexicon family are one root outright (the engine says so for any such pair).  Across
-families, root types (family, spelling, senses) share a bucket when their spellings
-are equal, one vowel step apart or one final-consonant alternation apart (the rules
-of lexicon.alternations); each pair of types is asked of ``engine.compare`` once,
-through its shortest words, and only when lexicon.alternations and the lexicon's
-alternation counts allow a join.  Probable links through an alternation or a guessed
-segmentation are listed as ``possible_cognates`` and never chained into a group; no
-group may join two curated senses of one spelling (вод «вода» / вод «водить»).
+Messages, severities and vocabularies: service/rules/data/pool.toml.
 """
 from __future__ import annotations
 
-import re
 import time
+import tomllib
 from collections import defaultdict
 from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import Any, Iterable
+from functools import cached_property
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Iterable
 
-from lexicon import abbreviations, budget, frequency, morphology, profanity
-from lexicon.alternations import CONSONANT_ALTERNATIONS, WEAK_CONSONANT_ALTERNATIONS, compare_roots
-from lexicon.alternations import fold as fold_root
+from lexicon import Lexicon, budget
 from lexicon.cognates import CognateEngine
-from lexicon.normalize import InvalidWord, NormalizedWord, normalize_word
+from lexicon.facade import WordStatus
+from lexicon.frequency import SOURCE as WORDFREQ
+from lexicon.grouping import CognateGroups, TooManyPairs
+from lexicon.overrides import NO_RULINGS, Oracle
+from lexicon.text import InvalidWord, NormalizedWord, fold_key
+from service.rules.findings import LINT_SEVERITIES, Finding
+
+if TYPE_CHECKING:
+    from lexicon.morphology import Parse
 
 GAMES = ("hat", "codenames")
-MAX_WORDS = 50_000
 BOARD_SIZE = 25
-# Candidate pairs of root types (spellings that share a key) the HTTP lint compares, counted before
-# comparing: about 0.3 million for a real 10,000-word pool, 3.8 million for 50,000 dictionary words.
+# Pairs the HTTP lint may compare, checked before each stage compares any: candidate pairs of
+# root types (spellings that share a key; about 0.3 million for a real 10,000-word pool), word
+# pairs within the draft groups, and for codenames the pairs of the groups (board conflicts).
 # The CLI (`koren lint`) has no such limit.
 MAX_POOL_PAIRS = 2_000_000
-RULES_SOURCE = {"hat": "rules/hat.txt, «Частности»", "codenames": "обычаи карточек Codenames"}
-PYMORPHY = "pymorphy3 (OpenCorpora)"
-WORDFREQ = frequency.SOURCE
+SEVERITIES = LINT_SEVERITIES
 
-# A word pymorphy3 and the lexicon do not know is still a word when the web and
-# subtitles use it this often (Zipf scale: 3 = once per million words).
-ATTESTED_ZIPF = 2.5
 # Not in any dictionary and seen less often than this: an error, not a warning
-# (котогладильщик 0, кроликомедикаментокружка 0; айкидо 2.9, хронотоп 1.9).
+# (котогладильщик 0, кроликомедикаментокружка 0; айкидо 2.9, хронотоп 1.9).  Seen at least
+# Lexicon's ATTESTED_ZIPF (2.5), an unknown word is still a word.
 UNKNOWN_ERROR_ZIPF = 1.0
 # Below this a word is rare enough that an organiser may want to know.
 RARE_ZIPF = 1.5
@@ -71,41 +71,36 @@ RARE_ZIPF = 1.5
 # (Zipf units, i.e. powers of ten): деньги 5.6 vs деньга 2.4.
 PLURAL_ONLY_GAP = 2.5
 
-PROPER = frozenset(("Name", "Surn", "Patr", "Geox", "Orgn", "Trad"))
-LEXICON = "the compiled lexicon (Tikhonov's morphemic dictionary)"
-POS_NAMES = {
-    "NOUN": "существительное", "ADJF": "прилагательное", "ADJS": "краткое прилагательное",
-    "COMP": "сравнительная степень", "VERB": "глагол", "INFN": "глагол (инфинитив)", "PRTF": "причастие",
-    "PRTS": "краткое причастие", "GRND": "деепричастие", "NUMR": "числительное", "ADVB": "наречие",
-    "NPRO": "местоимение", "PRED": "предикатив", "PREP": "предлог", "CONJ": "союз", "PRCL": "частица",
-    "INTJ": "междометие",
-}
-SEVERITIES = ("error", "warning", "info")
-# lexicon.profanity categories, as a judge would name them.
-PROFANITY_KINDS = {"obscene": "мат", "euphemism": "эвфемизм мата", "vulgar": "грубое слово",
-                   "slur": "оскорбление"}
-# lexicon.normalize.InvalidWord codes, in Russian (the exception's reason is English).
-INVALID_REASONS = {
-    "type": "ожидалась строка",
-    "empty": "пустое слово",
-    "too_long": "слишком длинное слово",
-    "several_words": "несколько слов вместо одного",
-    "not_cyrillic": "в слове нет русских букв",
-    "bad_characters": "в слове есть знаки, которые не являются русскими буквами",
-}
+DATA = Path(__file__).resolve().parent / "data" / "pool.toml"
+_TABLES = tomllib.loads(DATA.read_text(encoding="utf-8"))
+RULES_SOURCE: dict[str, str] = _TABLES["rules_source"]
+PYMORPHY: str = _TABLES["sources"]["pymorphy"]
+LEXICON: str = _TABLES["sources"]["lexicon"]
+HEADWORD: str = _TABLES["sources"]["headword"].format(lexicon=LEXICON)
+POS_NAMES: dict[str, str] = _TABLES["parts_of_speech"]
+PROPER_NAMES: dict[str, str] = _TABLES["proper_names"]
+PROPER = frozenset(PROPER_NAMES)
+RULES: dict[str, dict] = _TABLES["rules"]
+INVALID_REASONS: dict[str, str] = RULES["invalid"]["reasons"]
+PROFANITY_KINDS: dict[str, str] = RULES["profanity"]["kinds"]
+SUGGESTIONS: dict[str, str] = _TABLES["suggestions"]
+BOARD: dict[str, str] = _TABLES["board"]
+CLI_ADVICE = "lint it in parts, or whole with the CLI (koren lint), which has no such limit"
 
 
 class TooMuchWork(ValueError):
     """A pool over MAX_POOL_PAIRS: `limit` names the limit, `value` is what the pool needs,
-    `maximum` what the limit allows.  Raised before any pair is compared."""
+    `maximum` what the limit allows.  Raised before the stage over the limit compares a pair."""
 
     def __init__(self, limit: str, value: int, maximum: int, detail: str):
         super().__init__(detail)
         self.limit, self.value, self.maximum = limit, value, maximum
 
 
-def fold(text: str) -> str:
-    return text.lower().replace("ё", "е")
+def severity(rule: str, case: str | None = None) -> str:
+    """The rule's severity (pool.toml), for the case when it has several."""
+    table = RULES[rule]["severity"]
+    return table if isinstance(table, str) else table[case]
 
 
 def plural(n: int, one: str, few: str, many: str) -> str:
@@ -126,29 +121,11 @@ def invalid_reason(exc: InvalidWord) -> str:
     return INVALID_REASONS.get(exc.code, exc.reason)
 
 
-@lru_cache(maxsize=20_000)
-def zipf(word: str) -> float:
-    """Frequency of a word form on the Zipf scale (log10 per billion words), from wordfreq via the lexicon."""
-    return frequency.zipf(word)
-
-
-def frequency_json(word: str) -> dict:
-    z = zipf(word)
+def frequency_json(z: float) -> dict:
     return {"zipf": z, "per_million": round(10 ** (z - 3), 3) if z > 0 else 0.0, "source": WORDFREQ}
 
 
 # ------------------------------------------------------------------ results ---
-
-
-@dataclass
-class Issue:
-    rule: str
-    message: str
-    severity: str = "error"            # error | warning | info
-    evidence: dict[str, Any] = field(default_factory=dict)
-
-    def to_json(self) -> dict:
-        return {"rule": self.rule, "message": self.message, "severity": self.severity, "evidence": self.evidence}
 
 
 @dataclass
@@ -157,7 +134,7 @@ class WordReport:
     normalized: str | None
     lemma: str | None              # the noun lemma the word stands for (duplicate key before folding)
     key: str                       # duplicate key: folded lemma, or folded text
-    issues: list[Issue] = field(default_factory=list)
+    issues: list[Finding] = field(default_factory=list)
     suggestions: list[dict] = field(default_factory=list)
     frequency: dict | None = None
 
@@ -177,6 +154,7 @@ class PoolReport:
     board_conflicts: list[dict]
     elapsed_ms: float
     possible_cognates: list[dict] = field(default_factory=list)
+    ruled_apart: list[dict] = field(default_factory=list)     # pairs a judge ruled not cognate
 
     def counts(self) -> dict[str, int]:
         by_rule: dict[str, int] = defaultdict(int)
@@ -203,6 +181,7 @@ class PoolReport:
             "cognate_details": self.cognate_details,
             "board_conflicts": self.board_conflicts,
             "possible_cognates": self.possible_cognates,
+            "ruled_apart": self.ruled_apart,
             "summary": {"words": len(self.words),
                         "words_with_issues": sum(1 for w in self.words if w.issues),
                         "by_rule": self.counts(), "duplicates": len(self.duplicates),
@@ -224,193 +203,9 @@ def _grammemes(tag: str) -> set[str]:
     return set(tag.replace(" ", ",").split(","))
 
 
-def _parses(text: str) -> tuple[list[morphology.Parse], bool]:
-    """Dictionary parses when pymorphy3 knows the form, else its guesses (flagged False)."""
-    parses = morphology.parses(text)
-    known = [p for p in parses if p.known]
-    return (known, True) if known else (list(parses), False)
-
-
 def _is_capitalised(raw: str) -> bool:
     letters = [ch for ch in raw if ch.isalpha()]
     return len(letters) > 1 and letters[0].isupper() and not all(ch.isupper() for ch in letters)
-
-
-def _plural_only_in_practice(form: str, lemma: str) -> tuple[bool, dict]:
-    """деньги: pymorphy3 reads it as the plural of деньга, which nobody says any more."""
-    zp, zs = zipf(form), zipf(lemma)
-    return (zp - zs >= PLURAL_ONLY_GAP and zp >= ATTESTED_ZIPF), {"plural_zipf": zp, "singular_zipf": zs}
-
-
-def check_word(engine: CognateEngine, raw: str, game: str = "hat", case_signal: bool = True) -> WordReport:
-    """Every word-level issue of one pool word, as sent.
-
-    `case_signal`: capitals mean something (the pool also has lower-case words); in a pool
-    where every word is capitalised, «Лев» is no more a name than «Окно»."""
-    rules_source = RULES_SOURCE.get(game, game)
-    stripped = raw.strip() if isinstance(raw, str) else ""
-    try:
-        nw = normalize_word(stripped)
-    except InvalidWord as exc:
-        rule = "not_single_word" if exc.code == "several_words" else "invalid"
-        report = WordReport(raw, None, None, fold(stripped) or raw)
-        report.issues.append(Issue(rule, f"«{raw}»: {invalid_reason(exc)}", "error", {"code": exc.code}))
-        return report
-    text = nw.text
-    report = WordReport(raw, text, None, nw.key, frequency=frequency_json(text))
-
-    hit = profanity.find(stripped)
-    if hit is not None:
-        harsh = hit.category in ("obscene", "slur") and not hit.homonym
-        report.issues.append(Issue(
-            "profanity",
-            f"«{raw}» — {PROFANITY_KINDS.get(hit.category, hit.category)} (корень «{hit.root}»)"
-            + (f"; есть и приличное значение ({hit.homonym})" if hit.homonym else ""),
-            "error" if harsh else "warning", hit.to_json()))
-
-    abbr = abbreviations.identify(stripped) if _may_be_abbreviation(stripped) else None
-    if abbr is not None and abbr.source == "table" and not stripped.isupper() and (
-            abbreviations.is_ordinary_word(stripped) or not any(_initialism(e) for e in abbr.expansions)):
-        # колхоз, автошкола, медбрат: compounds of shortened words (сложносокращённые слова)
-        # are ordinary nouns; only letter abbreviations (ООН, вуз, жэк) are out of a pool.
-        abbr = None
-    if abbr is not None:
-        expansions = [e.expansion for e in abbr.expansions]
-        report.issues.append(Issue(
-            "abbreviation",
-            f"«{raw}» — аббревиатура" + (f" ({'; '.join(expansions)})" if expansions else ""),
-            "error", {**abbr.to_json(), "source": abbreviations.source_name(abbr.source)}))
-        report.lemma = text
-        return report
-
-    parses, known = _parses(text)
-    analysis = engine.analyse(nw)
-    z = report.frequency["zipf"]
-    headword = _headword(engine, nw.key)
-    if not analysis.known and not known:
-        report.lemma = text
-        if z < ATTESTED_ZIPF:
-            severity = "error" if z < UNKNOWN_ERROR_ZIPF else "warning"
-            report.issues.append(Issue(
-                "unknown", f"«{raw}» нет в словарях"
-                + (f", и в wordfreq это слово редкое (Zipf {z})" if z else ", и в wordfreq его тоже нет"),
-                severity, {"sources": [PYMORPHY, LEXICON, WORDFREQ], "zipf": z}))
-        else:
-            report.suggestions.append({"kind": "attested", "message": f"в словарях нет, но в интернете встречается "
-                                       f"часто (wordfreq, Zipf {z})", "frequency": report.frequency})
-        return report
-    if z < RARE_ZIPF:
-        report.suggestions.append({"kind": "rare", "frequency": report.frequency,
-                                   "message": f"редкое слово: Zipf {z} ({report.frequency['per_million']} на миллион "
-                                              "слов)" if z else "редкое слово: в wordfreq его нет"})
-    if not known:
-        # Only the compiled lexicon (Tikhonov's dictionary) knows it: no part of speech to judge by.
-        report.lemma = text
-        return report
-
-    def gram(p):
-        return _grammemes(p.tag)
-
-    nouns = [p for p in parses if _pos(p.tag) == "NOUN" or (_pos(p.tag) == "ADJF" and "Subx" in gram(p))]
-    common = [p for p in nouns if not (gram(p) & PROPER)]
-    proper = [p for p in nouns if gram(p) & PROPER]
-    evidence_base = {"parses": [{"lemma": p.lemma, "tag": p.tag} for p in parses[:6]], "source": PYMORPHY,
-                     "rule": rules_source}
-    if headword:
-        evidence_base["headword"] = f"заглавное слово словаря Тихонова ({LEXICON})"
-
-    def nominative(ps, number):
-        return [p for p in ps if "nomn" in gram(p) and number in gram(p)]
-
-    top = parses[0]
-    top_pos = _pos(top.tag)
-    if not nouns:
-        report.lemma = top.lemma
-        report.key = fold(top.lemma)
-        if headword and all(fold(p.lemma) != nw.key for p in parses):
-            # водила: pymorphy3 knows only the past tense of водить, Tikhonov lists the noun.
-            report.lemma, report.key = text, nw.key
-            return report
-        adjectival = top_pos in ("ADJF", "PRTF")
-        report.issues.append(Issue(
-            "not_noun", f"«{raw}» — не существительное: {POS_NAMES.get(top_pos, top_pos)} «{top.lemma}»"
-            + ("; годится, только если употреблено как существительное" if adjectival else ""),
-            "warning" if adjectival else "error", evidence_base))
-        return report
-
-    common_sing = nominative(common, "sing")
-    pltm = [p for p in nominative(common, "plur") if "Pltm" in gram(p)]
-    common_plur = [p for p in nominative(common, "plur") if "Pltm" not in gram(p)]
-    if common_sing or pltm:
-        reading = (common_sing or pltm)[0]
-        # A substantivised adjective is its own noun: крестная is not a form of крестный.
-        report.lemma = text if _pos(reading.tag) == "ADJF" else reading.lemma
-        proper_nomn = nominative(proper, "sing") + nominative(proper, "plur")
-        if proper_nomn and case_signal and _is_capitalised(raw):
-            report.issues.append(Issue(
-                "proper_noun",
-                f"«{raw}» написано с заглавной буквы, как имя «{proper_nomn[0].lemma.capitalize()}»; "
-                f"нарицательное «{reading.lemma}» годится со строчной",
-                "info" if game == "codenames" else "warning", evidence_base))
-    elif common_plur:
-        reading = common_plur[0]
-        report.lemma = reading.lemma
-        practically, freq = _plural_only_in_practice(text, reading.lemma)
-        if practically:
-            report.suggestions.append({
-                "kind": "plural_only", "message": f"единственное число «{reading.lemma}» почти не употребляется "
-                f"(Zipf {freq['singular_zipf']} против {freq['plural_zipf']}), поэтому «{text}» считается словом "
-                "без единственного числа",
-                "frequency": freq})
-            report.lemma = text
-        else:
-            listed = headword and reading.lemma[:3] == text[:3]
-            severity = "warning" if (listed or game == "codenames") else "error"
-            report.issues.append(Issue(
-                "plural", f"«{raw}» — множественное число, в пул лучше «{reading.lemma}»"
-                + (f" (у Тихонова «{text}» — заглавное слово: проверьте, не употребляется ли оно в нужном "
-                   "значении только во множественном числе)" if listed else ""),
-                severity, {**evidence_base, "singular": reading.lemma, "frequency": freq}))
-            report.suggestions.append({"kind": "singular", "text": reading.lemma,
-                                       "message": f"замените на «{reading.lemma}»"})
-    elif proper and (not common or nominative(proper, "sing") + nominative(proper, "plur")):
-        # Франция: the only nominative reading is the country (франций, the element, is oblique here)
-        reading = (nominative(proper, "sing") + nominative(proper, "plur") or proper)[0]
-        report.lemma = reading.lemma
-        kinds = sorted({g for p in proper for g in gram(p) & PROPER})
-        capitalised = case_signal and (_is_capitalised(raw) or raw.isupper())
-        if not capitalised and set(kinds) <= {"Orgn", "Trad"}:
-            # автозапчасти, биоресурсы, военторг: OpenCorpora tags sectors and shop chains as
-            # organisations; written in lower case they are common nouns.
-            report.key = fold(report.lemma)
-            return report
-        if game == "codenames":
-            severity = "info"
-        else:
-            severity = "error" if capitalised else "warning"
-        report.issues.append(Issue(
-            "proper_noun", f"«{raw}» — имя собственное ({', '.join(_PROPER_NAMES[k] for k in kinds)})"
-            + ("" if severity != "warning" else "; со строчной буквы оно, возможно, задумано как нарицательное, "
-               "но такого pymorphy3 не знает"),
-            severity, {**evidence_base, "kinds": kinds}))
-    else:
-        reading = common[0] if common else proper[0]
-        report.lemma = reading.lemma
-        if headword:
-            # агротехника, карт: pymorphy3 lacks the nominative, Tikhonov lists the word itself.
-            report.lemma = text
-        elif top_pos != "NOUN":
-            report.issues.append(Issue(
-                "not_noun", f"«{raw}» — {POS_NAMES.get(top_pos, top_pos)} «{top.lemma}»; "
-                f"как существительное это лишь падежная форма слова «{reading.lemma}»", "error", evidence_base))
-        else:
-            report.issues.append(Issue(
-                "word_form", f"«{raw}» — падежная форма слова «{reading.lemma}», в пул нужен именительный падеж",
-                "error", {**evidence_base, "lemma": reading.lemma}))
-            report.suggestions.append({"kind": "lemma", "text": reading.lemma,
-                                       "message": f"замените на «{reading.lemma}»"})
-    report.key = fold(report.lemma)
-    return report
 
 
 def _initialism(expansion) -> bool:
@@ -420,415 +215,429 @@ def _initialism(expansion) -> bool:
     return expansion.abbr.isupper() or letters <= words + 1
 
 
-def _may_be_abbreviation(token: str) -> bool:
-    """Cheap pre-check before lexicon.abbreviations.identify (which parses the token again):
-    capitals (ООН), a row of the curated table, or a pymorphy3 Abbr reading (вуз)."""
-    if any(ch.isupper() for ch in token[1:]) or (token.isupper() and len(token) > 1):
-        return True
-    low = fold(token)
-    if abbreviations.table().by_key.get(low):
-        return True
-    return any("Abbr" in p.tag for p in morphology.parses(low))
+@dataclass
+class WordCheck:
+    """One pool word as the rules read it; each rule adds its findings and suggestions to `report`."""
+    lexicon: Lexicon
+    raw: str
+    game: str
+    case_signal: bool                  # capitals mean something: the pool also has lower-case words
+    report: WordReport
+    word: NormalizedWord | None = None
+    invalid: InvalidWord | None = None
 
-
-def _headword(engine: CognateEngine, key: str) -> bool:
-    """The compiled lexicon lists the word itself (Tikhonov's headwords are dictionary forms)."""
-    record = engine.store.word(key)
-    return record is not None and fold(record.word) == key
-
-
-_PROPER_NAMES = {"Name": "имя", "Surn": "фамилия", "Patr": "отчество", "Geox": "топоним",
-                 "Orgn": "организация", "Trad": "торговая марка"}
-
-
-# ---------------------------------------------------------- cognate groups ---
-
-_CONSONANT_STEPS = sorted(CONSONANT_ALTERNATIONS | WEAK_CONSONANT_ALTERNATIONS)
-_VOWELS = set("аеиоуыэюя")
-
-
-def _vowel_keys(root: str) -> set[str]:
-    """The spelling and its one-vowel-step neighbourhood: a vowel changed (wildcard) or dropped.
-    Two spellings one vowel step apart (бр/бир, зов/зыв, сон/сн) share a key."""
-    keys = {root}
-    for i, ch in enumerate(root):
-        if ch in _VOWELS:
-            keys.add(root[:i] + "*" + root[i + 1:])
-            keys.add(root[:i] + root[i + 1:])
-    return keys
-
-
-_STEPS_BY_ENDING: dict[str, list[tuple[str, str]]] = defaultdict(list)
-for _xa, _xb in _CONSONANT_STEPS:
-    _STEPS_BY_ENDING[_xa].append((_xa, _xb))
-
-
-@lru_cache(maxsize=100_000)
-def _spelling_keys(root: str) -> frozenset[str]:
-    """Keys shared by any two root spellings that lexicon.alternations.compare_roots may join:
-    equal after ё/ь folding, one vowel step, a final-consonant alternation (рук/руч, раст/ращ),
-    or both.  A superset: the engine decides each candidate pair."""
-    f = fold_root(root)
-    keys = _vowel_keys(f)
-    if len(f) < 2:
-        return frozenset(keys)
-    for size in (1, 2):
-        if len(f) > size:
-            for xa, xb in _STEPS_BY_ENDING.get(f[-size:], ()):
-                keys |= _vowel_keys(f[:-size] + xb)
-    return frozenset(keys)
-
-
-_CLEAN = re.compile(r"^[а-яё]+(?:-[а-яё]+)*$")
-
-
-def _word(text: str) -> NormalizedWord:
-    """A lemma from pymorphy3 is already a clean lower-case word: skip the full normaliser."""
-    if _CLEAN.match(text):
-        return NormalizedWord(raw=text, text=text, key=fold(text), stressed=None)
-    return normalize_word(text)
-
-
-class _Union:
-    def __init__(self):
-        self.parent: dict = {}
-
-    def find(self, x):
-        self.parent.setdefault(x, x)
-        while self.parent[x] != x:
-            self.parent[x] = self.parent[self.parent[x]]
-            x = self.parent[x]
-        return x
-
-    def union(self, a, b) -> None:
-        ra, rb = self.find(a), self.find(b)
-        if ra != rb:
-            self.parent[max(ra, rb)] = min(ra, rb)
-
-
-def cognate_groups(engine: CognateEngine, lemmas: list[str],
-                   max_pairs: int | None = None) -> tuple[list[list[int]], list[dict], list[dict], int]:
-    """Groups of lemma indices sharing one root, their details, probable pairs left out of the
-    groups (linked only through an alternation), and how many pairs were compared.
-    TooMuchWork when the candidate pairs are more than `max_pairs` (None: no limit).
-
-    The nodes are root occurrences (lemma, reading, root), so a compound joins the group of
-    each of its roots without welding those groups together.  Occurrences in one lexicon
-    family are one root outright.  Across families the engine's verdict depends only on the
-    two roots (spelling, family, curated senses), so each pair of such root types is asked
-    once, through the shortest words that carry them; roots no family knows are asked word
-    by word.  Candidate pairs come from spelling keys (see :func:`_spelling_keys`) and curated
-    senses, and are asked only when lexicon.alternations says the spellings may alternate.
-    """
-    occurrences: dict[tuple[int, int, int], str] = {}
-    node_of: dict[tuple[int, int, int], Any] = {}
-    words: list = []
-    n_roots: list[int] = []
-    # Members of buckets: a root type (family, root, labels) or a loose root (lemma, root)
-    # that no family knows; each gets an integer id.
-    member_ids: dict[tuple, int] = {}
-    members: list[tuple] = []
-    type_occs: dict[int, list] = defaultdict(list)
-    by_key: dict[str, set[int]] = defaultdict(set)
-    by_sense: dict[str, set[int]] = defaultdict(set)
-    for i, lemma in enumerate(lemmas):
-        budget.check()
+    @classmethod
+    def read(cls, lexicon: Lexicon, raw: str, game: str, case_signal: bool) -> WordCheck:
+        stripped = raw.strip() if isinstance(raw, str) else ""
         try:
-            word = _word(lemma)
-        except InvalidWord:
-            words.append(None)
-            n_roots.append(0)
-            continue
-        words.append(word)
-        wa = engine.analyse(word)
-        n_roots.append(sum(len(an.roots) for an in wa.analyses))
-        for a_idx, an in enumerate(wa.analyses):
-            for r_idx, root in enumerate(an.roots):
-                occ = (i, a_idx, r_idx)
-                occurrences[occ] = root
-                node = an.nodes[r_idx] if r_idx < len(an.nodes) else None
-                mkey = ("w", i, root) if node is None else ("t", node.family, root, node.labels)
-                mid = member_ids.get(mkey)
-                if mid is None:
-                    mid = member_ids[mkey] = len(members)
-                    members.append(mkey)
-                    for key in _spelling_keys(root):
-                        by_key[key].add(mid)
-                    if node is not None and len(node.labels) > 1:
-                        for sense in node.labels:
-                            by_sense[sense].add(mid)
-                type_occs[mid].append(occ)
-                if node is not None:
-                    node_of[occ] = node
+            word = lexicon.normalize(stripped)
+        except InvalidWord as exc:
+            return cls(lexicon, raw, game, case_signal, WordReport(raw, None, None, fold_key(stripped) or raw),
+                       invalid=exc)
+        report = WordReport(raw, word.text, None, word.key)
+        check = cls(lexicon, raw, game, case_signal, report, word)
+        report.frequency = frequency_json(check.status.zipf)
+        return check
 
-    uf = _Union()
-    family_of: dict[int, set[int]] = defaultdict(set)
-    by_family: dict[int, list] = defaultdict(list)
-    for occ, node in node_of.items():
-        by_family[node.family].append(occ)
-        family_of[occ[0]].add(node.family)
-    for occs in by_family.values():
-        for occ in occs[1:]:
-            uf.union(occs[0], occ)
-    for occ in occurrences:
-        uf.find(occ)
+    @property
+    def stripped(self) -> str:
+        return self.raw.strip()
 
-    # A component's curated root senses: no link may weld вод «вода» to вод «водить»
-    # through a third, unlabelled вод (the engine judges pairs; groups must not chain them).
-    senses: dict = defaultdict(set)
-    # Roots with several senses (лук, вод in водопровод) label nothing: they would bridge both.
-    for occ, node in node_of.items():
-        labels = engine.senses(node)
-        if len(labels) == 1:
-            senses[uf.find(occ)] |= labels
+    @property
+    def text(self) -> str:
+        return self.word.text
 
-    def join(oa, ob) -> bool:
-        ra, rb = uf.find(oa), uf.find(ob)
-        if ra == rb:
-            return True
-        sa, sb = senses.get(ra, set()), senses.get(rb, set())
-        if sa and sb and not (sa & sb):
-            return False
-        uf.union(ra, rb)
-        senses[uf.find(ra)] = sa | sb
-        return True
+    @cached_property
+    def status(self) -> WordStatus:
+        return self.lexicon.status(self.text)
 
-    def representative(mid):
-        return min(type_occs[mid], key=lambda occ: (n_roots[occ[0]], len(lemmas[occ[0]]), occ))
+    @cached_property
+    def dictionary_parses(self) -> list[Parse]:
+        return [p for p in self.lexicon.parses(self.text) if p.known]
 
-    sense_pairs, candidates = _candidates(by_key, by_sense, len(lemmas), max_pairs)
-    alternate = lru_cache(maxsize=None)(lambda a, b: _spellings_alternate(engine, a, b))
+    @cached_property
+    def readings(self) -> list[Parse]:
+        """Dictionary parses when pymorphy3 knows the form, else its guesses."""
+        return self.dictionary_parses or list(self.lexicon.parses(self.text))
 
-    compared = 0
-    asked: set[tuple[int, int]] = set()
-    links: list[tuple[tuple, dict]] = []
-    probable: list[dict] = []
+    @cached_property
+    def headword(self) -> bool:
+        return self.lexicon.headword(self.word.key)
 
-    def ask(i, j, only):
-        nonlocal compared
-        key = (min(i, j), max(i, j))
-        if i == j or key in asked or (only is None and family_of[i] & family_of[j]):
-            return
-        asked.add(key)
-        compared += 1
-        links.extend(_links(engine, lemmas, words, join, i, j, only, probable))
+    @cached_property
+    def nouns(self) -> list[Parse]:
+        return [p for p in self.readings
+                if _pos(p.tag) == "NOUN" or (_pos(p.tag) == "ADJF" and "Subx" in _grammemes(p.tag))]
 
-    for x, y in sorted(candidates):
-        budget.check()
-        mx, my = members[x], members[y]
-        if mx[0] == "t" and my[0] == "t" and mx[1] == my[1]:
-            continue   # one family: one root already
-        if mx[0] == "t" and my[0] == "t":
-            if (x, y) not in sense_pairs and not _types_may_join(engine, mx[1], mx[2], my[1], my[2], alternate):
-                continue   # no spelling rule joins them: neither would the engine
-            ox, oy = representative(x), representative(y)
-            if uf.find(ox) != uf.find(oy):
-                ask(ox[0], oy[0], (ox, oy))
-            continue
-        if alternate(mx[2], my[2]) is None:
-            continue
-        for ox in type_occs[x]:
-            for oy in type_occs[y]:
-                if uf.find(ox) != uf.find(oy):
-                    ask(ox[0], oy[0], None)
+    @cached_property
+    def common(self) -> list[Parse]:
+        return [p for p in self.nouns if not (_grammemes(p.tag) & PROPER)]
 
-    members_of: dict = defaultdict(set)
-    roots_of: dict = defaultdict(set)
-    families_of: dict = defaultdict(set)
-    for occ, root in occurrences.items():
-        rep = uf.find(occ)
-        members_of[rep].add(occ[0])
-        roots_of[rep].add(root)
-        if occ in node_of:
-            families_of[rep].add(node_of[occ].family)
-    links_of: dict = defaultdict(list)
-    for occ, link in links:
-        links_of[uf.find(occ)].append(link)
-    groups: dict[tuple[int, ...], dict] = {}
-    for rep, group in members_of.items():
-        if len(group) < 2:
-            continue
-        entry = groups.setdefault(tuple(sorted(group)), {"roots": set(), "families": set(), "links": []})
-        entry["roots"] |= roots_of[rep]
-        entry["families"] |= families_of[rep]
-        entry["links"] += links_of[rep]
-    out_groups, details = [], []
-    for key in sorted(groups, key=lambda k: (min(k), k)):
-        entry = groups[key]
-        out_groups.append(list(key))
-        details.append({"roots": sorted(entry["roots"]), "families": sorted(entry["families"]),
-                        "source": ("lexicon root families (Tikhonov segmentation, DerivBase.Ru links, curated tables)"
-                                   + (" and root spellings (engine.compare)" if entry["links"] else "")),
-                        "links": entry["links"]})
-    return out_groups, details, probable, compared
+    @cached_property
+    def proper(self) -> list[Parse]:
+        return [p for p in self.nouns if _grammemes(p.tag) & PROPER]
+
+    @staticmethod
+    def nominative(parses: list[Parse], number: str) -> list[Parse]:
+        return [p for p in parses if {"nomn", number} <= _grammemes(p.tag)]
+
+    @cached_property
+    def proper_nominative(self) -> list[Parse]:
+        return self.nominative(self.proper, "sing") + self.nominative(self.proper, "plur")
+
+    @cached_property
+    def evidence(self) -> dict:
+        out = {"parses": [{"lemma": p.lemma, "tag": p.tag} for p in self.readings[:6]], "source": PYMORPHY,
+               "rule": RULES_SOURCE.get(self.game, self.game)}
+        return {**out, "headword": HEADWORD} if self.headword else out
+
+    def add(self, rule: str, message: str, level: str, evidence: Any) -> None:
+        self.report.issues.append(Finding(rule, message, level, evidence=evidence))
+
+    def suggest_replacement(self, kind: str, text: str) -> None:
+        self.report.suggestions.append({"kind": kind, "text": text,
+                                        "message": SUGGESTIONS["replace"].format(text=text)})
+
+    def finish(self) -> WordReport:
+        if self.report.lemma is not None:
+            self.report.key = fold_key(self.report.lemma)
+        return self.report
 
 
-def _candidates(by_key: dict, by_sense: dict, words: int, max_pairs: int | None) -> tuple[set, set]:
-    """(pairs through a shared curated sense, all candidate pairs) of bucket members.
-    TooMuchWork, before any pair is made, when the buckets hold more than `max_pairs` pairs."""
-    buckets = [ids for ids in by_sense.values()] + [ids for ids in by_key.values() if len(ids) > 1]
-    need = sum(len(ids) * (len(ids) - 1) // 2 for ids in buckets)
-    if max_pairs is not None and need > max_pairs:
-        raise TooMuchWork("pool_pairs", need, max_pairs,
-                          f"cognate candidate pairs over {max_pairs:,} (root spellings that may alternate are "
-                          f"compared pairwise): this pool ({words:,} distinct lemmas) needs {need:,}; lint it in "
-                          "parts, or whole with the CLI (koren lint), which has no such limit")
-    sense_pairs: set[tuple[int, int]] = set()
-    for ids in by_sense.values():
-        budget.check()
-        sense_pairs |= _pairs(ids)
-    candidates: set[tuple[int, int]] = set(sense_pairs)
-    for ids in by_key.values():
-        if len(ids) > 1:
-            budget.check()
-            candidates |= _pairs(ids)
-    return sense_pairs, candidates
+# Each rule returns True when the word is settled and no later rule applies.
 
-
-def _pairs(members) -> set[tuple]:
-    ms = sorted(members)
-    return {(ms[x], ms[y]) for x in range(len(ms)) for y in range(x + 1, len(ms))}
-
-
-def _spellings_alternate(engine: CognateEngine, a: str, b: str):
-    """Could the engine join these two root spellings?  lexicon.alternations' rule, with
-    vowel changes trusted only when the lexicon shows them twice (README, «How root identity works»)."""
-    alt = compare_roots(a, b)
-    if alt is None or alt.regular:
-        return alt
-    return alt if engine.store.alternation_links(fold_root(a), fold_root(b)) >= 2 else None
-
-
-def _types_may_join(engine: CognateEngine, fx: int, rx: str, fy: int, ry: str, alternate=None) -> bool:
-    """Two roots in different families: the engine joins them by spelling only when the spellings
-    are equal, or when one family already shows the other's spelling (рук family has руч).
-    `alternate(a, b)`: `_spellings_alternate` for this engine, memoised by the caller."""
-    alt = alternate(rx, ry) if alternate is not None else _spellings_alternate(engine, rx, ry)
-    if alt is None:
+def not_one_word(check: WordCheck) -> bool:
+    """`invalid`, or `not_single_word` for several words."""
+    exc = check.invalid
+    if exc is None:
         return False
-    if alt.kind in ("equal", "spelling"):
+    rule = "not_single_word" if exc.code == "several_words" else "invalid"
+    check.add(rule, RULES["invalid"]["message"].format(raw=check.raw, reason=invalid_reason(exc)), severity(rule),
+              {"code": exc.code})
+    return True
+
+
+def profane_word(check: WordCheck) -> bool:
+    hit = check.lexicon.profanity(check.stripped)
+    if hit is not None:
+        table = RULES["profanity"]
+        message = table["message"].format(raw=check.raw, kind=PROFANITY_KINDS.get(hit.category, hit.category),
+                                          root=hit.root)
+        if hit.homonym:
+            message += table["homonym"].format(homonym=hit.homonym)
+        harsh = hit.category in table["harsh"] and not hit.homonym
+        check.add("profanity", message, severity("profanity", "harsh" if harsh else "mild"), hit.to_json())
+    return False
+
+
+def abbreviation_word(check: WordCheck) -> bool:
+    lexicon, stripped = check.lexicon, check.stripped
+    abbr = lexicon.abbreviation(stripped)
+    if abbr is None:
+        return False
+    if abbr.source == "table" and not stripped.isupper() and (
+            lexicon.is_ordinary_word(stripped) or not any(_initialism(e) for e in abbr.expansions)):
+        # колхоз, автошкола, медбрат: compounds of shortened words (сложносокращённые слова)
+        # are ordinary nouns; only letter abbreviations (ООН, вуз, жэк) are out of a pool.
+        return False
+    table = RULES["abbreviation"]
+    expansions = "; ".join(e.expansion for e in abbr.expansions)
+    message = table["message"].format(raw=check.raw) + (table["expansions"].format(expansions=expansions)
+                                                        if expansions else "")
+    check.add("abbreviation", message, severity("abbreviation"),
+              {**abbr.to_json(), "source": lexicon.abbreviation_source(abbr.source)})
+    check.report.lemma = check.text
+    return True
+
+
+def unknown_word(check: WordCheck) -> bool:
+    """No dictionary knows it: an error or a warning by how often wordfreq has seen it,
+    and only a note when it is seen often enough to be a word (Lexicon.status: attested)."""
+    status = check.status
+    if status.dictionary or status.compiled or check.dictionary_parses:
+        return False
+    check.report.lemma = check.text
+    z = status.zipf
+    if status.attested:
+        check.report.suggestions.append({"kind": "attested", "message": SUGGESTIONS["attested"].format(zipf=z),
+                                         "frequency": check.report.frequency})
         return True
-    fam_x, fam_y = engine.store.family(fx), engine.store.family(fy)
-    spelled_x = {fold_root(sp) for sp, _ in fam_x.spellings} if fam_x else set()
-    spelled_y = {fold_root(sp) for sp, _ in fam_y.spellings} if fam_y else set()
-    return fold_root(ry) in spelled_x or fold_root(rx) in spelled_y
+    table = RULES["unknown"]
+    message = table["message"].format(raw=check.raw) + (table["rare"].format(zipf=z) if z else table["unseen"])
+    check.add("unknown", message, severity("unknown", "unseen" if z < UNKNOWN_ERROR_ZIPF else "rare"),
+              {"sources": [PYMORPHY, LEXICON, WORDFREQ], "zipf": z})
+    return True
 
 
-def _links(engine, lemmas, words, join, i, j, only, loose_pairs) -> list:
-    """Ask the engine about lemmas i and j; join the root occurrences its evidence names.
-    `only`: the pair of occurrences the question is about (root types), else any."""
-    if words[i] is None or words[j] is None:
-        return []
-    verdict = engine.compare(words[i], words[j])
-    if not verdict.cognate:
-        return []
-    out = []
-    for ev in verdict.evidence:
-        a, b = ev.get("a"), ev.get("b")
-        if not isinstance(a, dict) or "root" not in a:
-            continue
-        oa = _occurrence(verdict.a, i, a["lemma"], a["root"])
-        ob = _occurrence(verdict.b, j, b["lemma"], b["root"])
-        if not (oa and ob):
-            continue
-        if only is not None and (oa, ob) != only:
-            continue
-        link = {"a": lemmas[i], "b": lemmas[j], "roots": [a["root"], b["root"]], "kind": ev.get("kind"),
-                "confidence": verdict.confidence, "explanation": ev.get("explanation", "")}
-        alt = compare_roots(a["root"], b["root"])
-        guessed = _guessed(verdict.a, a["lemma"]) or _guessed(verdict.b, b["lemma"])
-        if verdict.confidence != "certain" and (guessed or not (alt and alt.kind in ("equal", "spelling"))):
-            # A probable link through an alternation (кот/кос, кат/кач) or through a guessed
-            # segmentation (самарец: сам-ар-ец) is reported as a pair, never chained into a group:
-            # groups rest on families and equal root spellings of segmented words.
-            loose_pairs.append(link)
-            continue
-        if not join(oa, ob):
-            continue
-        out.append((oa, link))
-    return out
+def rare_word(check: WordCheck) -> bool:
+    z, freq = check.status.zipf, check.report.frequency
+    if z < RARE_ZIPF:
+        message = (SUGGESTIONS["rare"].format(zipf=z, per_million=freq["per_million"]) if z
+                   else SUGGESTIONS["rare_unseen"])
+        check.report.suggestions.append({"kind": "rare", "frequency": freq, "message": message})
+    return False
 
 
-def _guessed(wa, lemma: str) -> bool:
-    return any(an.lemma == lemma and an.source == "guess" for an in wa.analyses)
+def no_part_of_speech(check: WordCheck) -> bool:
+    """Only the compiled lexicon (Tikhonov's dictionary) knows it: no part of speech to judge by."""
+    if check.dictionary_parses:
+        return False
+    check.report.lemma = check.text
+    return True
 
 
-def _occurrence(wa, i: int, lemma: str, root: str):
-    if wa is None:
-        return None
-    for a_idx, an in enumerate(wa.analyses):
-        if an.lemma == lemma:
-            for r_idx, r in enumerate(an.roots):
-                if r == root:
-                    return (i, a_idx, r_idx)
-    return None
+def not_a_noun(check: WordCheck) -> bool:
+    if check.nouns:
+        return False
+    top = check.readings[0]
+    check.report.lemma = top.lemma
+    if check.headword and all(fold_key(p.lemma) != check.word.key for p in check.readings):
+        # водила: pymorphy3 knows only the past tense of водить, Tikhonov lists the noun.
+        check.report.lemma = check.text
+        return True
+    pos = _pos(top.tag)
+    adjectival = pos in ("ADJF", "PRTF")
+    table = RULES["not_noun"]
+    message = (table["message"].format(raw=check.raw, pos=POS_NAMES.get(pos, pos), lemma=top.lemma)
+               + (table["adjectival"] if adjectival else ""))
+    check.add("not_noun", message, severity("not_noun", "adjectival" if adjectival else "other"), check.evidence)
+    return True
+
+
+def common_singular(check: WordCheck) -> bool:
+    """A nominative singular or plurale tantum common noun: fit, unless capitalised like a name."""
+    readings = check.nominative(check.common, "sing") or [
+        p for p in check.nominative(check.common, "plur") if "Pltm" in _grammemes(p.tag)]
+    if not readings:
+        return False
+    reading = readings[0]
+    # A substantivised adjective is its own noun: крестная is not a form of крестный.
+    check.report.lemma = check.text if _pos(reading.tag) == "ADJF" else reading.lemma
+    names = check.proper_nominative
+    if names and check.case_signal and _is_capitalised(check.raw):
+        message = RULES["proper_noun"]["capitalised_common"].format(
+            raw=check.raw, name=names[0].lemma.capitalize(), lemma=reading.lemma)
+        case = "codenames" if check.game == "codenames" else "capitalised_common"
+        check.add("proper_noun", message, severity("proper_noun", case), check.evidence)
+    return True
+
+
+def plural_noun(check: WordCheck) -> bool:
+    readings = [p for p in check.nominative(check.common, "plur") if "Pltm" not in _grammemes(p.tag)]
+    if not readings:
+        return False
+    singular, text = readings[0].lemma, check.text
+    check.report.lemma = singular
+    freq = {"plural_zipf": check.status.zipf, "singular_zipf": check.lexicon.frequency(singular)}
+    if freq["plural_zipf"] - freq["singular_zipf"] >= PLURAL_ONLY_GAP and check.status.attested:
+        # деньги: pymorphy3 reads it as the plural of деньга, which nobody says any more.
+        message = SUGGESTIONS["plural_only"].format(singular=singular, text=text, **freq)
+        check.report.suggestions.append({"kind": "plural_only", "message": message, "frequency": freq})
+        check.report.lemma = text
+        return True
+    listed = check.headword and singular[:3] == text[:3]
+    table = RULES["plural"]
+    message = (table["message"].format(raw=check.raw, singular=singular)
+               + (table["listed"].format(text=text) if listed else ""))
+    check.add("plural", message, severity("plural", "listed" if listed else check.game),
+              {**check.evidence, "singular": singular, "frequency": freq})
+    check.suggest_replacement("singular", singular)
+    return True
+
+
+def proper_name(check: WordCheck) -> bool:
+    """Франция: the only nominative reading is the country (франций, the element, is oblique here)."""
+    names = check.proper_nominative
+    if not check.proper or (check.common and not names):
+        return False
+    check.report.lemma = (names or check.proper)[0].lemma
+    kinds = sorted({g for p in check.proper for g in _grammemes(p.tag) & PROPER})
+    capitalised = check.case_signal and (_is_capitalised(check.raw) or check.raw.isupper())
+    if not capitalised and set(kinds) <= {"Orgn", "Trad"}:
+        # автозапчасти, биоресурсы, военторг: OpenCorpora tags sectors and shop chains as
+        # organisations; written in lower case they are common nouns.
+        return True
+    case = "codenames" if check.game == "codenames" else "capitalised" if capitalised else "lower_case"
+    table = RULES["proper_noun"]
+    message = (table["message"].format(raw=check.raw, kinds=", ".join(PROPER_NAMES[k] for k in kinds))
+               + (table["lower_case"] if case == "lower_case" else ""))
+    check.add("proper_noun", message, severity("proper_noun", case), {**check.evidence, "kinds": kinds})
+    return True
+
+
+def oblique_case(check: WordCheck) -> bool:
+    """Only an oblique case of a noun: `word_form` (границу), or `not_noun` when the word reads
+    first as another part of speech."""
+    noun = (check.common or check.proper)[0].lemma
+    check.report.lemma = noun
+    if check.headword:
+        # агротехника, карт: pymorphy3 lacks the nominative, Tikhonov lists the word itself.
+        check.report.lemma = check.text
+        return True
+    top = check.readings[0]
+    pos = _pos(top.tag)
+    if pos != "NOUN":
+        message = RULES["not_noun"]["oblique"].format(raw=check.raw, pos=POS_NAMES.get(pos, pos), lemma=top.lemma,
+                                                      noun=noun)
+        check.add("not_noun", message, severity("not_noun", "oblique"), check.evidence)
+        return True
+    check.add("word_form", RULES["word_form"]["message"].format(raw=check.raw, lemma=noun), severity("word_form"),
+              {**check.evidence, "lemma": noun})
+    check.suggest_replacement("lemma", noun)
+    return True
+
+
+WORD_RULES = (not_one_word, profane_word, abbreviation_word, unknown_word, rare_word, no_part_of_speech,
+              not_a_noun, common_singular, plural_noun, proper_name, oblique_case)
+
+
+def check_word(lexicon: Lexicon, raw: str, game: str = "hat", case_signal: bool = True) -> WordReport:
+    """Every word-level issue of one pool word, as sent.
+
+    `case_signal`: capitals mean something (the pool also has lower-case words); in a pool
+    where every word is capitalised, «Лев» is no more a name than «Окно»."""
+    check = WordCheck.read(lexicon, raw, game, case_signal)
+    for rule in WORD_RULES:
+        if rule(check):
+            break
+    return check.finish()
 
 
 # ------------------------------------------------------------------ the pool -
 
 
-def lint_pool(engine: CognateEngine, words: Iterable[str], game: str = "hat",
-              progress=None, max_pairs: int | None = None) -> PoolReport:
+def as_lexicon(words: Lexicon | CognateEngine) -> Lexicon:
+    """Callers not yet on the Lexicon (service/evaluation_codenames.py) still pass the engine."""
+    return words if isinstance(words, Lexicon) else Lexicon(words)
+
+
+def ruled_cognates(oracle: Oracle) -> list[tuple[str, str]]:
+    """Pairs the scope's judges ruled cognate, for grouping to ask even where no root spelling
+    pairs the words.  A ScopeOracle lists its rulings; another oracle answers only pairs asked."""
+    kind = getattr(oracle, "kind", None)
+    if not oracle or kind is None:
+        return []
+    return [(r.a, r.b) for r in kind("cognate").by_key.values() if r.verdict]
+
+
+def _too_much_work(exc: TooManyPairs) -> TooMuchWork:
+    what = {"candidates": "cognate candidate pairs over {max:,} (root spellings that may alternate are "
+                          "compared pairwise)",
+            "members": "word pairs within cognate groups over {max:,} (each pair of a group is compared)",
+            "board": "pairs of cognate cards over {max:,} (each is a board conflict)"}[exc.stage]
+    detail = (what.format(max=exc.maximum) + f": this pool ({exc.words:,} distinct lemmas) needs {exc.need:,}; "
+              + CLI_ADVICE)
+    return TooMuchWork("pool_pairs", exc.need, exc.maximum, detail)
+
+
+@dataclass
+class Lemmas:
+    """The pool's distinct lemmas in order of first appearance, each with its words' indices."""
+    reports: list[WordReport]
+    by_key: dict[str, list[int]]
+
+    @classmethod
+    def of(cls, reports: list[WordReport]) -> Lemmas:
+        by_key: dict[str, list[int]] = defaultdict(list)
+        for idx, rep in enumerate(reports):
+            if rep.normalized is not None:
+                by_key[rep.key].append(idx)
+        return cls(reports, dict(by_key))
+
+    @cached_property
+    def keys(self) -> list[str]:
+        return list(self.by_key)
+
+    @cached_property
+    def texts(self) -> list[str]:
+        firsts = [self.reports[self.by_key[k][0]] for k in self.keys]
+        return [rep.lemma or rep.normalized for rep in firsts]
+
+    def as_sent(self, lemma: int) -> list[str]:
+        return [self.reports[i].word for i in self.by_key[self.keys[lemma]]]
+
+    def first(self, lemma: int) -> WordReport:
+        return self.reports[self.by_key[self.keys[lemma]][0]]
+
+    def duplicates(self) -> list[list[str]]:
+        return [[self.reports[i].word for i in idxs] for idxs in self.by_key.values() if len(idxs) > 1]
+
+    def words_of(self, pair: dict) -> list[str]:
+        """The words as sent behind a pair's two lemmas."""
+        a, b = fold_key(pair["a"]), fold_key(pair["b"])
+        if a not in self.by_key or b not in self.by_key:
+            return [pair["a"], pair["b"]]
+        return [self.reports[i].word for i in self.by_key[a] + self.by_key[b]]
+
+
+def board_conflicts(found: CognateGroups, lemmas: Lemmas, max_pairs: int | None) -> list[dict]:
+    """Every pair of cards in one cognate group (its first spelling as sent), once."""
+    need = sum(len(g) * (len(g) - 1) // 2 for g in found.groups)
+    if max_pairs is not None and need > max_pairs:
+        raise _too_much_work(TooManyPairs("board", need, max_pairs, len(lemmas.keys)))
+    seen, out = set(), []
+    for group, detail in zip(found.groups, found.details):
+        for n, x in enumerate(group):
+            budget.check()
+            for y in group[n + 1:]:
+                a, b = lemmas.first(x).word, lemmas.first(y).word
+                if (a, b) not in seen:
+                    seen.add((a, b))
+                    out.append(_conflict(a, b, detail["roots"], found.rulings.get((x, y))))
+    return out
+
+
+def _conflict(a: str, b: str, roots: list[str], ruling: dict | None) -> dict:
+    if ruling is None:
+        return {"a": a, "b": b, "roots": roots, "message": BOARD["conflict"].format(a=a, b=b, roots=roots_ru(roots))}
+    return {"a": a, "b": b, "roots": roots, "message": BOARD["ruled_conflict"].format(a=a, b=b),
+            "evidence": [ruling["evidence"]]}
+
+
+def mark_board(reports: list[WordReport], conflicts: list[dict]) -> None:
+    """A pool of one board: each word of a conflict gets a `board_cognate` finding."""
+    table = RULES["board_cognate"]
+    for c in conflicts:
+        for me, other in ((c["a"], c["b"]), (c["b"], c["a"])):
+            evidence = {"other": other, "roots": c["roots"]}
+            if "evidence" in c:
+                evidence["ruling"] = c["evidence"][0]
+            for rep in reports:
+                if rep.word == me:
+                    rep.issues.append(Finding("board_cognate", table["message"].format(word=me, other=other),
+                                              severity("board_cognate"), evidence=evidence))
+
+
+def lint_pool(lexicon: Lexicon | CognateEngine, words: Iterable[str], game: str = "hat", progress=None,
+              max_pairs: int | None = None, oracle: Oracle = NO_RULINGS) -> PoolReport:
     """Lint a pool: per-word issues, duplicates, cognate groups (and board conflicts for codenames).
 
     `progress(done, total)` is called now and then while words are checked (for a CLI bar).
-    `max_pairs`: TooMuchWork when cognate grouping would compare more candidate pairs (the API
-    passes MAX_POOL_PAIRS; None, the CLI's default, is no limit).
+    `max_pairs`: TooMuchWork when cognate grouping would compare more pairs (the API passes
+    MAX_POOL_PAIRS; None, the CLI's default, is no limit).  `oracle`: the scope's rulings.
     """
     if game not in GAMES:
         raise ValueError(f"игра должна быть одной из: {', '.join(GAMES)}")
-    start = time.perf_counter()
-    words = list(words)
-    reports: list[WordReport] = []
-    total = len(words)
+    start, lexicon, words = time.perf_counter(), as_lexicon(lexicon), list(words)
     case_signal = any(isinstance(w, str) and w.strip()[:1].islower() for w in words)
+    reports: list[WordReport] = []
     for n, raw in enumerate(words, 1):
         budget.check()
-        reports.append(check_word(engine, raw, game, case_signal))
-        if progress is not None and (n % 200 == 0 or n == total):
-            progress(n, total)
-
-    # Duplicates: one lemma key (folded), in order of first appearance.
-    by_key: dict[str, list[int]] = defaultdict(list)
-    for idx, rep in enumerate(reports):
-        if rep.normalized is not None:
-            by_key[rep.key].append(idx)
-    duplicates = [[reports[i].word for i in idxs] for idxs in by_key.values() if len(idxs) > 1]
-
-    # Cognate groups over distinct lemmas; each group lists every word as sent.
-    keys = list(by_key)
-    lemma_text = [reports[by_key[k][0]].lemma or reports[by_key[k][0]].normalized for k in keys]
-    groups, details, probable, _ = cognate_groups(engine, lemma_text, max_pairs)
-    cognate_out, detail_out = [], []
-    for group, detail in zip(groups, details):
-        words_as_sent = [reports[i].word for k in group for i in by_key[keys[k]]]
-        cognate_out.append(words_as_sent)
-        detail_out.append({"words": words_as_sent, "lemmas": [lemma_text[k] for k in group], **detail})
-
-    board_conflicts: list[dict] = []
-    if game == "codenames":
-        seen = set()
-        for group, detail in zip(groups, detail_out):
-            for x in range(len(group)):
-                budget.check()
-                for y in range(x + 1, len(group)):
-                    a, b = by_key[keys[group[x]]][0], by_key[keys[group[y]]][0]
-                    if (a, b) in seen:
-                        continue
-                    seen.add((a, b))
-                    board_conflicts.append({"a": reports[a].word, "b": reports[b].word, "roots": detail["roots"],
-                                            "message": f"«{reports[a].word}» и «{reports[b].word}» однокоренные "
-                                                       f"({roots_ru(detail['roots'])}): не кладите их на одно поле"})
-        if len(reports) <= BOARD_SIZE:
-            for c in board_conflicts:
-                for me, other in ((c["a"], c["b"]), (c["b"], c["a"])):
-                    for rep in reports:
-                        if rep.word == me:
-                            rep.issues.append(Issue("board_cognate", f"«{me}» однокоренное со словом «{other}» на этом "
-                                                    "поле: подсказка к одному окажется однокоренной другому", "error",
-                                                    {"other": other, "roots": c["roots"]}))
-    possible = [{**link, "words": [reports[i].word for i in by_key[fold(link["a"])] + by_key[fold(link["b"])]]
-                           if fold(link["a"]) in by_key and fold(link["b"]) in by_key else [link["a"], link["b"]]}
-                for link in probable]
-    return PoolReport(game, reports, duplicates, cognate_out, detail_out, board_conflicts,
-                      (time.perf_counter() - start) * 1000, possible)
+        reports.append(check_word(lexicon, raw, game, case_signal))
+        if progress is not None and (n % 200 == 0 or n == len(words)):
+            progress(n, len(words))
+    lemmas = Lemmas.of(reports)
+    try:
+        found = lexicon.cognate_groups(lemmas.texts, oracle, max_pairs, ruled_cognates(oracle))
+    except TooManyPairs as exc:
+        raise _too_much_work(exc) from exc
+    groups = [[w for k in group for w in lemmas.as_sent(k)] for group in found.groups]
+    details = [{"words": words_as_sent, "lemmas": [lemmas.texts[k] for k in group], **detail}
+               for group, words_as_sent, detail in zip(found.groups, groups, found.details)]
+    conflicts = board_conflicts(found, lemmas, max_pairs) if game == "codenames" else []
+    if game == "codenames" and len(reports) <= BOARD_SIZE:
+        mark_board(reports, conflicts)
+    return PoolReport(game, reports, lemmas.duplicates(), groups, details, conflicts,
+                      (time.perf_counter() - start) * 1000,
+                      [{**link, "words": lemmas.words_of(link)} for link in found.possible],
+                      [{**pair, "words": lemmas.words_of(pair)} for pair in found.ruled_apart])

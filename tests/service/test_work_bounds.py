@@ -360,7 +360,8 @@ def test_a_timed_out_pool_stops_working(monkeypatch, impatient):
         return real(*args, **kwargs)
 
     monkeypatch.setattr(pool, "check_word", slow_check)
-    big = (COGNATES * (pool.MAX_WORDS // len(COGNATES) + 1))[:pool.MAX_WORDS]     # 50,000 words: ~50 s of work
+    most = settings_module.current().max_pool_words
+    big = (COGNATES * (most // len(COGNATES) + 1))[:most]     # 20,000 words: ~20 s of work
     response = impatient.post("/v1/pool/lint", json={"words": big})
     assert response.status_code == 503
     stopped = settled(calls)

@@ -1,0 +1,609 @@
+"""Cognate groups of a word list: the words the pairwise engine calls однокоренные, as groups.
+
+Pool lint asks which words of a pool share a root.  The answer rests on the one
+pairwise answer, :meth:`lexicon.Lexicon.compare` (what /v1/cognates says, a
+judge's ruling included): every two words of a group are cognate by it.
+Candidate pairs are found cheaply first, never among all n² pairs; membership
+is then decided pair by pair.
+
+Stage 1, drafts.  The nodes are root occurrences (lemma, reading, root), so a
+compound joins the draft of each of its roots without welding them (пароход:
+пар…, …ход).  Occurrences in one lexicon family are one root outright.  Across
+families, root types (family, spelling, senses) share a bucket when their
+spellings are equal, one vowel step apart or one final-consonant alternation
+apart (:func:`spelling_keys`); each pair of types is asked of the engine once,
+through its shortest words, and only when lexicon.roots' join policy lets the
+spellings join.  No draft joins two curated senses of one spelling (вод «вода»
+/ вод «водить»).
+
+Stage 2, groups.  Within a draft every pair of words is asked; a pair sharing a
+family is cognate by the engine's first rule and needs no question unless the
+oracle holds rulings.  A pair is *firm* when the verdict is certain, or probable
+through equal root spellings of segmented words.  Groups are maximal sets of
+pairwise firm words, grown greedily until every firm pair of the draft sits in
+one (a word may be in two: водопроводчик with the вода words and with the
+водить words).  Cognate pairs that are not firm (an alternation such as
+кот/кос, a guessed segmentation) are *possible*, never grouped.  A judge's
+ruling «cognate» joins its pair even where no bucket pairs the words; a ruling
+«not cognate» splits it (``ruled_apart``).
+"""
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
+from typing import TYPE_CHECKING, Iterable
+
+from lexicon import budget
+from lexicon.alternations import CONSONANT_ALTERNATIONS, VOWELS, WEAK_CONSONANT_ALTERNATIONS, compare_roots
+from lexicon.cognates import Verdict
+from lexicon.overrides import NO_RULINGS, Oracle
+from lexicon.roots import same_spelling
+from lexicon.store import RootNode
+from lexicon.text import InvalidWord, NormalizedWord, fold_key, fold_root, normalize_word
+
+if TYPE_CHECKING:
+    from lexicon.facade import Lexicon
+
+Occurrence = tuple[int, int, int]      # (word index, reading index, root index)
+Pair = tuple[int, int]                 # word indices, smaller first
+
+SOURCE_FAMILIES = "lexicon root families (Tikhonov segmentation, DerivBase.Ru links, curated tables)"
+SOURCE_SPELLINGS = " and root spellings (engine.compare)"
+SOURCE_RULINGS = " and judges' rulings"
+
+
+class TooManyPairs(ValueError):
+    """A stage would ask more pairs than `maximum`; raised before that stage asks any.
+
+    `stage`: ``candidates`` (root types sharing a spelling key) or ``members`` (word pairs
+    within the drafts, checked before any is asked)."""
+
+    def __init__(self, stage: str, need: int, maximum: int, words: int):
+        super().__init__(f"{stage}: {need:,} pairs over {maximum:,} for {words:,} words")
+        self.stage, self.need, self.maximum, self.words = stage, need, maximum, words
+
+
+@dataclass
+class CognateGroups:
+    groups: list[list[int]]          # word indices, ascending; groups ordered by their first member
+    details: list[dict]              # per group: roots, families, source, links (a judge's ruling is a link)
+    possible: list[dict]             # cognate pairs not firm enough to group (an alternation, a guess)
+    ruled_apart: list[dict] = field(default_factory=list)   # pairs a judge ruled not cognate
+    rulings: dict[Pair, dict] = field(default_factory=dict)  # every pair a judge decided, as a link
+    compared: int = 0                # pairs asked of the engine
+
+
+def group_cognates(lexicon: Lexicon, words: list[str], oracle: Oracle = NO_RULINGS,
+                   max_pairs: int | None = None, ruled: Iterable[tuple[str, str]] = ()) -> CognateGroups:
+    """Groups of `words` (lemmas) that are pairwise cognate by ``lexicon.compare(a, b, oracle)``.
+
+    `ruled`: word pairs a judge ruled cognate, asked even where no root bucket pairs them.
+    TooManyPairs when a stage would ask more than `max_pairs` pairs (None: no limit)."""
+    drafting = Drafting(lexicon, words)
+    drafting.read()
+    drafting.join_families()
+    drafting.ask_candidates(max_pairs)
+    return Grouping(drafting, oracle).run(max_pairs, ruled)
+
+
+# ------------------------------------------------------------ spelling keys ---
+
+CONSONANT_STEPS = sorted(CONSONANT_ALTERNATIONS | WEAK_CONSONANT_ALTERNATIONS)
+
+
+def _steps_by_ending() -> dict[str, list[tuple[str, str]]]:
+    steps: dict[str, list[tuple[str, str]]] = defaultdict(list)
+    for ending, other in CONSONANT_STEPS:
+        steps[ending].append((ending, other))
+    return dict(steps)
+
+
+STEPS_BY_ENDING = _steps_by_ending()
+
+
+def vowel_keys(root: str) -> set[str]:
+    """The spelling and its one-vowel-step neighbourhood: a vowel changed (wildcard) or dropped.
+    Two spellings one vowel step apart (бр/бир, зов/зыв, сон/сн) share a key."""
+    keys = {root}
+    for i, ch in enumerate(root):
+        if ch in VOWELS:
+            keys.add(root[:i] + "*" + root[i + 1:])
+            keys.add(root[:i] + root[i + 1:])
+    return keys
+
+
+# Root spellings: the lexicon's own (some ten thousand) and those of guessed segmentations.
+@lru_cache(maxsize=20_000)
+def spelling_keys(root: str) -> frozenset[str]:
+    """Keys shared by any two root spellings that lexicon.alternations.compare_roots may join:
+    equal after ё/ь folding, one vowel step, a final-consonant alternation (рук/руч, раст/ращ),
+    or both.  A superset: the engine decides each candidate pair."""
+    folded = fold_root(root)
+    keys = vowel_keys(folded)
+    if len(folded) < 2:
+        return frozenset(keys)
+    for size in (1, 2):
+        if len(folded) > size:
+            for _, other in STEPS_BY_ENDING.get(folded[-size:], ()):
+                keys |= vowel_keys(folded[:-size] + other)
+    return frozenset(keys)
+
+
+def candidate_pairs(by_key: dict, by_sense: dict, words: int, max_pairs: int | None) -> tuple[set, set]:
+    """(pairs through a shared curated sense, all candidate pairs) of bucket members.
+    TooManyPairs, before any pair is made, when the buckets hold more than `max_pairs` pairs."""
+    buckets = list(by_sense.values()) + [ids for ids in by_key.values() if len(ids) > 1]
+    need = sum(len(ids) * (len(ids) - 1) // 2 for ids in buckets)
+    if max_pairs is not None and need > max_pairs:
+        raise TooManyPairs("candidates", need, max_pairs, words)
+    sense_pairs: set[Pair] = set()
+    for ids in by_sense.values():
+        budget.check()
+        sense_pairs |= _pairs(ids)
+    candidates = set(sense_pairs)
+    for ids in by_key.values():
+        if len(ids) > 1:
+            budget.check()
+            candidates |= _pairs(ids)
+    return sense_pairs, candidates
+
+
+def _pairs(members) -> set[Pair]:
+    ms = sorted(members)
+    return {(ms[x], ms[y]) for x in range(len(ms)) for y in range(x + 1, len(ms))}
+
+
+# ---------------------------------------------------------------- verdicts ---
+
+LINKED = ("same_family", "curated_sense")     # the engine's certain root links
+
+
+def loose_evidence(verdict: Verdict, ev: dict) -> bool:
+    """Two roots alike only through an alternation (кот/кос, кат/кач) or in a guessed
+    segmentation (самарец: сам-ар-ец).  A probable link on such evidence is reported as a pair,
+    never grouped: groups rest on families, curated senses and equal root spellings of
+    segmented words."""
+    guessed = _guessed(verdict.a, ev["a"]["lemma"]) or _guessed(verdict.b, ev["b"]["lemma"])
+    return guessed or not same_spelling(compare_roots(ev["a"]["root"], ev["b"]["root"]))
+
+
+def root_links(verdict: Verdict) -> list[dict]:
+    """The evidence items that name a root on each side."""
+    return [ev for ev in verdict.evidence
+            if isinstance(ev.get("a"), dict) and "root" in ev["a"] and isinstance(ev.get("b"), dict)]
+
+
+def firm(verdict: Verdict, loose: Iterable[bool] | None = None) -> bool:
+    """Cognate surely enough to share a group.  `loose`: loose_evidence of each root link, when known."""
+    if not verdict.cognate:
+        return False
+    if loose is None:
+        loose = (loose_evidence(verdict, ev) for ev in root_links(verdict))
+    return verdict.confidence == "certain" or not all(loose)
+
+
+def link_json(a: str, b: str, verdict: Verdict, ev: dict) -> dict:
+    roots = [ev["a"]["root"], ev["b"]["root"]] if "a" in ev and isinstance(ev["a"], dict) else verdict.shared_roots
+    return {"a": a, "b": b, "roots": roots, "kind": ev.get("kind"), "confidence": verdict.confidence,
+            "explanation": ev.get("explanation", "")}
+
+
+def ruling_json(a: str, b: str, verdict: Verdict) -> dict:
+    """A judge's ruling on a pair, as a link: the ruling itself (with the engine's answer) is its evidence."""
+    ruling = verdict.evidence[0] if verdict.evidence else {}
+    return {**link_json(a, b, verdict, ruling), "kind": "ruling", "roots": list(verdict.shared_roots),
+            "evidence": ruling}
+
+
+def _guessed(analysis, lemma: str) -> bool:
+    return any(an.lemma == lemma and an.source == "guess" for an in analysis.analyses)
+
+
+def _occurrence(analysis, i: int, lemma: str, root: str) -> Occurrence | None:
+    for a_idx, an in enumerate(analysis.analyses):
+        if an.lemma == lemma:
+            for r_idx, r in enumerate(an.roots):
+                if r == root:
+                    return (i, a_idx, r_idx)
+    return None
+
+
+_CLEAN = re.compile(r"^[а-яё]+(?:-[а-яё]+)*$")
+
+
+def _word(text: str) -> NormalizedWord | None:
+    """A lemma from pymorphy3 is already a clean lower-case word: the full normaliser is skipped."""
+    if _CLEAN.match(text):
+        return NormalizedWord(raw=text, text=text, key=fold_key(text), stressed=None)
+    try:
+        return normalize_word(text)
+    except InvalidWord:
+        return None
+
+
+class UnionFind:
+    def __init__(self):
+        self.parent: dict = {}
+
+    def find(self, x):
+        self.parent.setdefault(x, x)
+        while self.parent[x] != x:
+            self.parent[x] = self.parent[self.parent[x]]
+            x = self.parent[x]
+        return x
+
+    def union(self, a, b) -> None:
+        ra, rb = self.find(a), self.find(b)
+        if ra != rb:
+            self.parent[max(ra, rb)] = min(ra, rb)
+
+
+# ----------------------------------------------------------- stage 1: drafts ---
+
+@dataclass
+class Draft:
+    """Words whose root occurrences stage 1 joined: a candidate group."""
+    roots: dict[int, set[str]] = field(default_factory=lambda: defaultdict(set))      # member -> its roots here
+    families: dict[int, set[int]] = field(default_factory=lambda: defaultdict(set))   # member -> families here
+    links: list[tuple[Pair, dict]] = field(default_factory=list)                      # cross-family joins
+
+    @property
+    def members(self) -> list[int]:
+        return sorted(self.roots)
+
+    def one_family(self) -> bool:
+        """Every member has a root in one and the same family: cognate pairwise by the engine's first rule."""
+        families = [self.families.get(m) for m in self.roots]
+        return all(families) and len(set().union(*families)) == 1
+
+
+class Drafting:
+    """Stage 1: root occurrences joined by family, and by the engine's answers on candidate root types."""
+
+    def __init__(self, lexicon: Lexicon, lemmas: list[str]):
+        self.lexicon, self.lemmas = lexicon, lemmas
+        self.engine = lexicon.engine
+        # One grouping asks about the same spelling pair many times: the root-spelling test is memoised per call.
+        self.alternation = lru_cache(maxsize=None)(self.engine.join_policy.alternation)
+        self.words: list[NormalizedWord | None] = []
+        self.n_roots: list[int] = []
+        self.occurrences: dict[Occurrence, str] = {}
+        self.node_of: dict[Occurrence, RootNode] = {}
+        self.family_of: dict[int, set[int]] = defaultdict(set)
+        # Bucket members: a root type (family, root, labels) or a loose root (word, root) no family knows.
+        self.type_ids: dict[tuple, int] = {}
+        self.types: list[tuple] = []
+        self.type_occs: dict[int, list[Occurrence]] = defaultdict(list)
+        self.type_of: dict[Occurrence, int] = {}
+        self.family_types: dict[int, set[int]] = defaultdict(set)     # word -> its roots' types in families
+        self.by_key: dict[str, set[int]] = defaultdict(set)
+        self.by_sense: dict[str, set[int]] = defaultdict(set)
+        self.uf = UnionFind()
+        self.senses: dict[Occurrence, set[str]] = defaultdict(set)
+        # Pairs asked: firmly cognate by the engine alone?  Verdicts are not kept: tens of thousands
+        # of them make the garbage collector the biggest cost of a big pool.
+        self.answers: dict[Pair, bool] = {}
+        self.firm_types: set[Pair] = set()          # root types some verdict linked firmly, both orders
+        self.links: list[tuple[Occurrence, Pair, dict]] = []
+        self.possible: list[tuple[Pair, dict]] = []
+
+    def read(self) -> None:
+        for i, lemma in enumerate(self.lemmas):
+            budget.check()
+            word = _word(lemma)
+            self.words.append(word)
+            if word is None:
+                self.n_roots.append(0)
+                continue
+            analyses = self.lexicon.analyse(word).analyses
+            self.n_roots.append(sum(len(an.roots) for an in analyses))
+            for a_idx, an in enumerate(analyses):
+                for r_idx, root in enumerate(an.roots):
+                    self._add((i, a_idx, r_idx), root, an.nodes[r_idx] if r_idx < len(an.nodes) else None)
+
+    def _add(self, occ: Occurrence, root: str, node: RootNode | None) -> None:
+        self.occurrences[occ] = root
+        type_key = ("w", occ[0], root) if node is None else ("t", node.family, root, node.labels)
+        type_id = self.type_ids.get(type_key)
+        if type_id is None:
+            type_id = self.type_ids[type_key] = len(self.types)
+            self.types.append(type_key)
+            for key in spelling_keys(root):
+                self.by_key[key].add(type_id)
+            if node is not None and len(node.labels) > 1:
+                for sense in node.labels:
+                    self.by_sense[sense].add(type_id)
+        self.type_occs[type_id].append(occ)
+        self.type_of[occ] = type_id
+        if node is not None:
+            self.node_of[occ] = node
+            self.family_of[occ[0]].add(node.family)
+            self.family_types[occ[0]].add(type_id)
+
+    def join_families(self) -> None:
+        by_family: dict[int, list[Occurrence]] = defaultdict(list)
+        for occ, node in self.node_of.items():
+            by_family[node.family].append(occ)
+        for occs in by_family.values():
+            for occ in occs[1:]:
+                self.uf.union(occs[0], occ)
+        for occ in self.occurrences:
+            self.uf.find(occ)
+        # A draft's curated root senses: no link may weld вод «вода» to вод «водить» through a
+        # third, unlabelled вод.  Roots with several senses (лук, вод in водопровод) label
+        # nothing: they would bridge both.
+        for occ, node in self.node_of.items():
+            labels = self.engine.senses(node)
+            if len(labels) == 1:
+                self.senses[self.uf.find(occ)] |= labels
+
+    def join(self, oa: Occurrence, ob: Occurrence) -> bool:
+        ra, rb = self.uf.find(oa), self.uf.find(ob)
+        if ra == rb:
+            return True
+        sa, sb = self.senses.get(ra, set()), self.senses.get(rb, set())
+        if sa and sb and not (sa & sb):
+            return False
+        self.uf.union(ra, rb)
+        self.senses[self.uf.find(ra)] = sa | sb
+        return True
+
+    def representative(self, type_id: int) -> Occurrence:
+        """The occurrence of a root type in its shortest word with fewest roots."""
+        return min(self.type_occs[type_id], key=lambda occ: (self.n_roots[occ[0]], len(self.lemmas[occ[0]]), occ))
+
+    def ask_candidates(self, max_pairs: int | None) -> None:
+        sense_pairs, candidates = candidate_pairs(self.by_key, self.by_sense, len(self.lemmas), max_pairs)
+        for x, y in sorted(candidates):
+            budget.check()
+            tx, ty = self.types[x], self.types[y]
+            if tx[0] == "t" and ty[0] == "t":
+                if tx[1] != ty[1] and ((x, y) in sense_pairs or self._types_may_join(tx, ty)):
+                    ox, oy = self.representative(x), self.representative(y)
+                    if self.uf.find(ox) != self.uf.find(oy):
+                        self.ask(ox[0], oy[0], (ox, oy))
+            elif self.alternation(tx[2], ty[2]) is not None:
+                for ox in self.type_occs[x]:
+                    for oy in self.type_occs[y]:
+                        if self.uf.find(ox) != self.uf.find(oy):
+                            self.ask(ox[0], oy[0], None)
+
+    def _types_may_join(self, tx: tuple, ty: tuple) -> bool:
+        """Roots in two families join by spelling only when lexicon.roots' policy lets them
+        (equal, or one family already shows the other's spelling: the рук family has руч)."""
+        alt = self.alternation(tx[2], ty[2])
+        return alt is not None and self.engine.join_policy.shows_other_spelling(
+            alt, tx[2], ty[2], self._spellings(tx[1]), self._spellings(ty[1]))
+
+    def _spellings(self, family_id: int) -> list[str]:
+        family = self.lexicon.store.family(family_id)
+        return [spelling for spelling, _ in family.spellings] if family else []
+
+    def ask(self, i: int, j: int, only: tuple[Occurrence, Occurrence] | None) -> None:
+        """Ask the engine about words i and j; join the root occurrences its evidence names.
+        `only`: the pair of occurrences the question is about (root types), else any."""
+        pair = (min(i, j), max(i, j))
+        if i == j or pair in self.answers or (only is None and self.family_of[i] & self.family_of[j]):
+            return
+        verdict = self.lexicon.compare(self.words[i], self.words[j])
+        links = self.learn(verdict, i, j)
+        self.answers[pair] = firm(verdict, [loose for *_, loose in links])
+        for ev, oa, ob, loose in links:
+            if not (oa and ob) or (only is not None and (oa, ob) != only):
+                continue
+            link = link_json(self.lemmas[i], self.lemmas[j], verdict, ev)
+            if loose and verdict.confidence != "certain":
+                self.possible.append((pair, link))
+            elif self.join(oa, ob):
+                self.links.append((oa, pair, link))
+
+    def learn(self, verdict: Verdict, i: int, j: int) -> list[tuple[dict, Occurrence | None, Occurrence | None, bool]]:
+        """The root links of the engine's verdict on words i and j, as (evidence, occurrence in i,
+        occurrence in j, loose_evidence), remembering the root types it links firmly: compare
+        judges root pairs one at a time, each by its two root types (spelling, family, senses)
+        alone, so two other words carrying the same two types are firmly cognate too."""
+        if not verdict.cognate:
+            return []
+        links = []
+        for ev in root_links(verdict):
+            oa = _occurrence(verdict.a, i, ev["a"]["lemma"], ev["a"]["root"])
+            ob = _occurrence(verdict.b, j, ev["b"]["lemma"], ev["b"]["root"])
+            loose = loose_evidence(verdict, ev)
+            if oa in self.node_of and ob in self.node_of and (ev.get("kind") in LINKED or not loose):
+                ta, tb = self.type_of[oa], self.type_of[ob]
+                self.firm_types |= {(ta, tb), (tb, ta)}
+            links.append((ev, oa, ob, loose))
+        return links
+
+    def known_firm(self, x: int, y: int) -> bool:
+        """A root of each in one family (the engine's first rule), or two root types a verdict linked firmly."""
+        if self.family_of[x] & self.family_of[y]:
+            return True
+        return any((tx, ty) in self.firm_types for tx in self.family_types[x] for ty in self.family_types[y])
+
+    def drafts(self) -> list[Draft]:
+        by_root: dict[Occurrence, Draft] = defaultdict(Draft)
+        for occ, root in self.occurrences.items():
+            draft = by_root[self.uf.find(occ)]
+            draft.roots[occ[0]].add(root)
+            if occ in self.node_of:
+                draft.families[occ[0]].add(self.node_of[occ].family)
+        for occ, pair, link in self.links:
+            by_root[self.uf.find(occ)].links.append((pair, link))
+        return [draft for draft in by_root.values() if len(draft.roots) >= 2]
+
+
+# ----------------------------------------------------------- stage 2: groups ---
+
+class Grouping:
+    """Stage 2: every pair of a draft asked (with the oracle); groups are pairwise firm."""
+
+    def __init__(self, drafting: Drafting, oracle: Oracle):
+        self.drafting, self.oracle = drafting, oracle
+        self.lexicon, self.lemmas = drafting.lexicon, drafting.lemmas
+        self.compared = len(drafting.answers)
+        # Firmly cognate, the oracle's rulings applied; the engine's own answers hold when there are none.
+        self.answers: dict[Pair, bool] = {} if oracle else dict(drafting.answers)
+        self.ruled: dict[Pair, Verdict] = {}            # pairs a judge decided
+        self.possible: list[dict] = []
+        self.possible_pairs: set[Pair] = set()
+        self.groups: dict[tuple[int, ...], dict] = {}
+
+    def run(self, max_pairs: int | None, ruled: Iterable[tuple[str, str]]) -> CognateGroups:
+        drafts = self.drafting.drafts()
+        self._check_members(drafts, max_pairs)
+        for pair, link in self.drafting.possible:      # every loose link of stage 1, as found
+            self._possible(pair, link)
+        for draft in drafts:
+            budget.check()
+            for members in self.cover(draft):
+                self._add_group(draft, members)
+        self._join_ruled(drafts, ruled)
+        return self._result()
+
+    def verdict(self, i: int, j: int) -> Verdict:
+        """``lexicon.compare(word i, word j, oracle)``: the engine's verdict, then the ruling on it."""
+        (a, b), words = sorted((i, j)), self.drafting.words
+        raw = self.lexicon.compare(words[a], words[b])
+        self.compared += 1
+        self.drafting.learn(raw, a, b)
+        verdict = self.lexicon.ruled(raw, self.oracle)
+        if verdict is not raw:
+            self.ruled[(a, b)] = verdict
+        self.answers[(a, b)] = firm(verdict)
+        return verdict
+
+    def _needs_asking(self, draft: Draft) -> bool:
+        return bool(self.oracle) or not draft.one_family()
+
+    def _check_members(self, drafts: list[Draft], max_pairs: int | None) -> None:
+        """TooManyPairs, before stage 2 asks anything, when its drafts hold more than `max_pairs` pairs."""
+        need = sum(len(d.roots) * (len(d.roots) - 1) // 2 for d in drafts if self._needs_asking(d))
+        if max_pairs is not None and need > max_pairs:
+            raise TooManyPairs("members", need, max_pairs, len(self.lemmas))
+
+    def _firm(self, x: int, y: int) -> bool:
+        pair = (min(x, y), max(x, y))
+        if pair in self.answers:
+            return self.answers[pair]
+        if not self.oracle and self.drafting.known_firm(x, y):
+            return True
+        verdict = self.verdict(x, y)
+        if firm(verdict):
+            return True
+        if verdict.cognate and pair not in self.possible_pairs:
+            ev = next(iter(root_links(verdict)), {})
+            self._possible(pair, link_json(self.lemmas[x], self.lemmas[y], verdict, ev))
+        return False
+
+    def cover(self, draft: Draft) -> list[list[int]]:
+        """The draft's groups: maximal sets of pairwise firm members covering every firm pair."""
+        members = draft.members
+        if not self._needs_asking(draft):
+            return [members]
+        adjacent: dict[int, set[int]] = {m: set() for m in members}
+        for n, x in enumerate(members):
+            budget.check()
+            for y in members[n + 1:]:
+                if self._firm(x, y):
+                    adjacent[x].add(y)
+                    adjacent[y].add(x)
+        return clique_cover(members, adjacent)
+
+    def _possible(self, pair: Pair, link: dict) -> None:
+        """List a loose link, unless a judge decided the pair (then it is a group or ruled apart)."""
+        if self.oracle and pair not in self.answers:
+            self.verdict(*pair)
+        if pair not in self.ruled:
+            self.possible.append(link)
+            self.possible_pairs.add(pair)
+
+    def _add_group(self, draft: Draft, members: list[int]) -> None:
+        inside = set(members)
+        entry = self.groups.setdefault(tuple(members), {"roots": set(), "families": set(), "links": []})
+        for m in members:
+            entry["roots"] |= draft.roots.get(m, set())
+            entry["families"] |= draft.families.get(m, set())
+        entry["links"] += [link for (i, j), link in draft.links if i in inside and j in inside]
+
+    def _join_ruled(self, drafts: list[Draft], ruled: Iterable[tuple[str, str]]) -> None:
+        """A judge's «cognate» joins its pair as a group of two where no draft holds both words."""
+        drafts_of: dict[int, set[int]] = defaultdict(set)
+        for n, draft in enumerate(drafts):
+            for m in draft.roots:
+                drafts_of[m].add(n)
+        asked = [pair for pair, v in self.ruled.items() if v.cognate]
+        asked += [(i, j) for a, b in ruled for i in self._indices(a) for j in self._indices(b) if i != j]
+        for i, j in dict.fromkeys((min(p), max(p)) for p in asked):
+            budget.check()
+            if drafts_of[i] & drafts_of[j] or self.drafting.words[i] is None or self.drafting.words[j] is None:
+                continue
+            if (i, j) not in self.answers:
+                self.verdict(i, j)
+            if (i, j) in self.ruled and self.ruled[(i, j)].cognate:
+                draft = Draft()
+                draft.roots.update({m: self.roots_of[m] for m in (i, j)})
+                self._add_group(draft, [i, j])
+
+    @cached_property
+    def roots_of(self) -> dict[int, set[str]]:
+        """Every root of each word, in all its readings."""
+        roots: dict[int, set[str]] = defaultdict(set)
+        for occ, root in self.drafting.occurrences.items():
+            roots[occ[0]].add(root)
+        return roots
+
+    @cached_property
+    def by_key(self) -> dict[str, list[int]]:
+        by_key: dict[str, list[int]] = defaultdict(list)
+        for i, lemma in enumerate(self.lemmas):
+            by_key[fold_key(lemma)].append(i)
+        return by_key
+
+    def _indices(self, word: str) -> list[int]:
+        """Words of the list a ruling on `word` may be about: the same key, or a lemma of it."""
+        keys = dict.fromkeys([fold_key(word), *(fold_key(lemma) for lemma in self.lexicon.lemmas(word.lower()))])
+        return [i for key in keys for i in self.by_key.get(key, [])]
+
+    def _result(self) -> CognateGroups:
+        rulings = {(i, j): ruling_json(self.lemmas[i], self.lemmas[j], v) for (i, j), v in self.ruled.items()}
+        groups, details = [], []
+        for key in sorted(self.groups, key=lambda k: (min(k), k)):
+            entry = self.groups[key]
+            ruled = [rulings[(i, j)] for n, i in enumerate(key) for j in key[n + 1:] if (i, j) in rulings
+                     ] if rulings else []
+            groups.append(list(key))
+            details.append({"roots": sorted(entry["roots"]), "families": sorted(entry["families"]),
+                            "source": SOURCE_FAMILIES + (SOURCE_SPELLINGS if entry["links"] else "")
+                            + (SOURCE_RULINGS if ruled else ""), "links": entry["links"] + ruled})
+        apart = [rulings[pair] for pair, v in self.ruled.items() if not v.cognate]
+        return CognateGroups(groups, details, self.possible, apart, rulings, self.compared)
+
+
+def clique_cover(members: list[int], adjacent: dict[int, set[int]]) -> list[list[int]]:
+    """Maximal sets of pairwise adjacent members, until every adjacent pair is in one.
+
+    Each set grows from a pair no set covers yet, adding members (most connected first)
+    adjacent to all it holds: polynomial, deterministic, and a draft that is one clique
+    stays one group."""
+    order = sorted(members, key=lambda m: (-len(adjacent[m]), m))
+    if all(len(adjacent[m]) == len(members) - 1 for m in members):
+        return [members] if len(members) > 1 else []
+    rank = {m: n for n, m in enumerate(order)}
+    covered: set[Pair] = set()
+    out = []
+    for u in order:
+        for v in sorted(adjacent[u], key=rank.__getitem__):
+            if (min(u, v), max(u, v)) in covered:
+                continue
+            budget.check()
+            clique = [u, v]
+            for w in order:
+                if w != u and w != v and all(w in adjacent[c] for c in clique):
+                    clique.append(w)
+            clique.sort()
+            covered |= {(a, b) for n, a in enumerate(clique) for b in clique[n + 1:]}
+            out.append(clique)
+    return out
