@@ -102,6 +102,31 @@ def test_cognate_groups(lexicon, words, group):
     assert groups == [group]
 
 
+def test_a_group_holds_only_words_the_pairwise_engine_calls_cognate(lexicon):
+    # дневник shares a root with день and (by the lexicon) with дно; день and дно do not: no chain.
+    report = lint(lexicon, ["день", "дневник", "дно", "полдень"])
+    groups = [set(g) for g in report.cognate_groups]
+    assert {"день", "дневник", "полдень"} in groups and not any({"день", "дно"} <= g for g in groups)
+    for group in report.cognate_groups:
+        for n, a in enumerate(group):
+            for b in group[n + 1:]:
+                assert lexicon.compare(a, b).cognate, (a, b)
+
+
+def test_pairs_within_groups_are_counted_before_any_is_asked(lexicon):
+    from lexicon import grouping
+    from lexicon.overrides import NO_RULINGS
+
+    drafting = grouping.Drafting(lexicon, ["геолог", "биолог", "филолог", "психолог"])   # four families, one root
+    drafting.read()
+    drafting.join_families()
+    drafting.ask_candidates(None)
+    with pytest.raises(grouping.TooManyPairs) as refused:
+        grouping.Grouping(drafting, NO_RULINGS).run(max_pairs=5, ruled=())
+    assert refused.value.stage == "members" and refused.value.need == 6
+    assert grouping.Grouping(drafting, NO_RULINGS).run(max_pairs=6, ruled=()).groups == [[0, 1, 2, 3]]
+
+
 def test_homonymous_roots_are_not_grouped(lexicon):
     assert lint(lexicon, ["вода", "водитель"]).cognate_groups == []
 
