@@ -177,6 +177,11 @@ class Lexicon:
         each spelling once and caches the reading (normalising is most of tokenize's cost)."""
         return [(m.group(), m.start(), m.end()) for m in WORD_TOKEN.finditer(text)]
 
+    @staticmethod
+    def abbreviation_listed(token: str) -> bool:
+        """The curated abbreviation table has a row under this spelling, in any case (МГУ, мгу, колхоз)."""
+        return fold_key(token.strip()) in abbreviations.table().by_key
+
     # --- numbers and other scripts -------------------------------------------------------------
     number_word = staticmethod(numbers.number_word)
     number_value = staticmethod(numbers.lemma_value)

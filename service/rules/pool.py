@@ -330,9 +330,17 @@ def profane_word(check: WordCheck) -> bool:
     return False
 
 
+def _may_be_abbreviation(lexicon: Lexicon, token: str) -> bool:
+    """Cheap test before Lexicon.abbreviation, which parses the token again: capitals (ООН),
+    a row of the curated table, or a pymorphy3 Abbr reading (вуз)."""
+    if any(ch.isupper() for ch in token[1:]) or (token.isupper() and len(token) > 1):
+        return True
+    return lexicon.abbreviation_listed(token) or any("Abbr" in p.tag for p in lexicon.parses(fold_key(token)))
+
+
 def abbreviation_word(check: WordCheck) -> bool:
     lexicon, stripped = check.lexicon, check.stripped
-    abbr = lexicon.abbreviation(stripped)
+    abbr = lexicon.abbreviation(stripped) if _may_be_abbreviation(lexicon, stripped) else None
     if abbr is None:
         return False
     if abbr.source == "table" and not stripped.isupper() and (
