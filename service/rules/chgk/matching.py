@@ -30,28 +30,28 @@ RANKS = {"exact": 0, "number": 1, "word_form": 2, "transliteration": 3, "typo": 
 
 # The dictionary's answers, cached: a batch asks about the same few words thousands of times.
 # They are the Lexicon's static ones (no compiled lexicon), so a matcher without a Lexicon asks them too.
-@lru_cache(maxsize=20_000)
+@lru_cache(maxsize=10_000)
 def lemma_set(word: str) -> frozenset[str]:
     return frozenset({fold_key(lemma) for lemma in Lexicon.lemmas(word)} | {word})
 
 
-@lru_cache(maxsize=20_000)
+@lru_cache(maxsize=10_000)
 def in_dictionary(word: str) -> bool:
     return Lexicon.in_dictionary(word)
 
 
-@lru_cache(maxsize=20_000)
+@lru_cache(maxsize=10_000)
 def primary_lemma(word: str) -> str:
     lemmas = Lexicon.lemmas(word)
     return fold_key(lemmas[0]) if lemmas else word
 
 
-@lru_cache(maxsize=20_000)
+@lru_cache(maxsize=10_000)
 def name_key(word: str) -> str:
     return Lexicon.name_key(word)
 
 
-@lru_cache(maxsize=20_000)
+@lru_cache(maxsize=10_000)
 def _stem(lemma: str) -> str:
     return re.sub(r"(?:ый|ий|ой|ая|яя|ое|ее|ть|ти|[аеиоуыэюяйь])$", "", lemma)
 

@@ -18,8 +18,8 @@ from lexicon.overrides import NO_RULINGS, Oracle
 from lexicon.text import NormalizedWord, Token, fold_key, normalize_word
 from service.rules.findings import Finding, Span
 
-PROFILE_CACHE = 64        # a profile holds its related words' forms: ~40 KB each, plus the two caches below
-VERDICT_CACHE = 256       # cognate verdicts per target (~2.4 KB each: 64 full profiles ≈ 40 MB)
+PROFILE_CACHE = 32        # a profile holds its related words' forms: ~40 KB each, plus the two caches below
+VERDICT_CACHE = 256       # cognate verdicts per target (~2.4 KB each: 32 full profiles ≈ 20 MB)
 WORD_CACHE = 256          # per-word findings per target (~0.5 KB each)
 RELATED = 30              # related words read per root for fragment bases
 

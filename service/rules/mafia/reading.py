@@ -19,7 +19,7 @@ from lexicon.text import InvalidWord, NormalizedWord, fold_key
 from service.rules.mafia.rulebook import RULEBOOK, Concept
 
 DIGITS = re.compile(r"^(\d{1,3})(?:-?[а-яё]{1,3})?$")   # «7», «7-го», «7го»
-CACHE_LIMIT = 10_000   # token readings, keyed by the spelling as typed: ~1.5 KB each
+CACHE_LIMIT = 5_000   # token readings, keyed by the spelling as typed: ~1.5 KB each
 
 
 @dataclass(frozen=True)
