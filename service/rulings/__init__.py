@@ -1,8 +1,8 @@
 """Rulings: a tournament judge decides a disputed pair once, and later checks in that scope follow.
 
-    store_for(app)                  the app's store, opened on first use from Settings.database_url (KOREN_DATABASE_URL)
-    find(store, scope, kind, a, b)  the ruling on one pair, or None
-    apply.cognate / guess / explanation / chgk_answer   override an engine result, keeping it as evidence
+    store_for(app)          the app's store, opened on first use from Settings.database_url (KOREN_DATABASE_URL)
+    oracle_for(app, scope)  the scope's rulings as the lexicon's oracle (lexicon.overrides.Oracle): every
+                            check hands it to the Lexicon and asks it the same way, and reports what it found
 """
 from __future__ import annotations
 
@@ -11,10 +11,12 @@ import threading
 
 from starlette.exceptions import HTTPException
 
-from service.rulings.apply import ScopeRulings, find
+from lexicon.overrides import NO_RULINGS
+
+from service.rulings.oracle import ScopeOracle, find
 from service.rulings.store import Ruling, RulingsStore, StoreUnavailable
 
-__all__ = ["Ruling", "RulingsStore", "ScopeRulings", "find", "store_for", "scoped"]
+__all__ = ["Ruling", "RulingsStore", "ScopeOracle", "find", "store_for", "oracle_for"]
 
 log = logging.getLogger("koren.rulings")
 _open_lock = threading.Lock()
@@ -31,23 +33,8 @@ def store_for(app) -> RulingsStore:
     return store
 
 
-def scoped(app, scope: str | None, kind: str) -> ScopeRulings:
-    """The scope's rulings of a kind; empty (and no database access) when the request has no scope."""
-    if not scope:
-        return ScopeRulings(None, None, kind)
-    try:
-        return ScopeRulings(store_for(app), scope, kind)
-    except ValueError as exc:
-        raise HTTPException(422, f"scope: {exc}") from exc
-    except Exception as exc:
-        raise _unavailable(exc) from exc
-
-
 def oracle_for(app, scope: str | None):
     """The oracle every check hands the lexicon: the scope's rulings, or nobody's when there is no scope."""
-    from lexicon.overrides import NO_RULINGS
-    from service.rulings.oracle import ScopeOracle
-
     if not scope:
         return NO_RULINGS
     try:

@@ -79,3 +79,9 @@ class ScopeOracle:
             return None
         ruling, matched = found
         return Override(kind, ruling.verdict, ruling_evidence(ruling, matched))
+
+
+def find(store: RulingsStore, scope: str, kind: str, a: str, b: str) -> Ruling | None:
+    """The ruling on one pair (words normalised, lemmas matched; cognate pairs unordered), or None."""
+    found = KindRulings(store.list(scope, kind), kind).find(a, b)
+    return found[0] if found else None

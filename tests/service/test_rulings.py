@@ -287,13 +287,15 @@ def test_acknowledged_ruling_survives_kill_9(db_url, tmp_path):
 
 
 def test_chgk_ruling_applies_to_a_contract_shaped_result(store):
-    from service.rulings import ScopeRulings, apply
+    from service.rules.chgk.answers import ruling_fields
+    from service.rulings.oracle import ScopeOracle
 
     store.add("cup", "chgk_answer", "Александр Сергеевич Пушкин", "пушкин", "accept", "фамилии достаточно", "Ива")
     engine = {"verdict": "judge", "reason": "less_precise", "message": "only part", "evidence": []}
-    out = apply.chgk_answer(ScopeRulings(store, "cup", "chgk_answer"), "Пушкин!", "александр сергеевич пушкин", engine)
+    override = ScopeOracle(store, "cup").find("chgk_answer", "александр сергеевич пушкин", "Пушкин!")
+    out = {**engine, **ruling_fields(override, engine)}
     assert out["verdict"] == "accept" and out["reason"] == "ruling" and out["evidence"][0]["engine"] == engine
-    assert apply.chgk_answer(ScopeRulings(store, "other", "chgk_answer"), "Пушкин", "Пушкин", engine) is engine
+    assert ScopeOracle(store, "other").find("chgk_answer", "Пушкин", "Пушкин") is None   # no ruling: engine stands
 
 
 # --- codenames and ЧГК follow rulings too -----------------------------------------------------------
