@@ -30,12 +30,19 @@ class Oracle(Protocol):
     def find(self, kind: str, a: str, b: str) -> Override | None:
         """The ruling on (a, b) of this kind, or None.  Cognate pairs are unordered."""
 
+    def ruled(self, kind: str, verdict) -> list[tuple[str, str]]:
+        """The pairs of this kind ruled with this verdict, as the judges wrote them (pool lint
+        asks these even where no root spelling would pair the words)."""
+
 
 class NoRulings:
     """The oracle of a check without a scope: nobody has ruled on anything."""
 
     def find(self, kind: str, a: str, b: str) -> Override | None:
         return None
+
+    def ruled(self, kind: str, verdict) -> list[tuple[str, str]]:
+        return []
 
     def __bool__(self) -> bool:
         return False

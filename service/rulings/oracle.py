@@ -73,6 +73,9 @@ class ScopeOracle:
     def kind(self, kind: str) -> KindRulings:
         return self._kinds[kind]
 
+    def ruled(self, kind: str, verdict) -> list[tuple[str, str]]:
+        return [(r.a, r.b) for r in self._kinds[kind].by_key.values() if r.verdict == verdict]
+
     def find(self, kind: str, a: str, b: str) -> Override | None:
         found = self.kind(kind).find(a, b)
         if found is None:

@@ -21,3 +21,6 @@ class FixedRulings:
             if verdict is not None:
                 return Override(kind, verdict, {"kind": "ruling", "note": self.note})
         return None
+
+    def ruled(self, kind: str, verdict) -> list[tuple[str, str]]:
+        return [(a, b) for (k, a, b), v in self.rulings.items() if k == kind and v == verdict]
