@@ -26,7 +26,7 @@ TARGETS = [("codenames default-ru.json", POOLS / "default-ru.json", "codenames")
 def main(argv: list[str]) -> int:
     examples = int(argv[argv.index("--examples") + 1]) if "--examples" in argv else 5
     as_json = "--json" in argv
-    from service.cli_lint import read_pool
+    from service.cli.lint import read_pool
 
     t0 = time.perf_counter()
     from lexicon import Lexicon

@@ -79,7 +79,7 @@ def pronunciation(words: list[str]) -> dict:
 
 def games() -> dict:
     from lexicon.cognates import CognateEngine
-    from service import evaluation_hat
+    from service.evaluation import hat as evaluation_hat
 
     engine = CognateEngine()
     hat = evaluation_hat.throughput(engine)

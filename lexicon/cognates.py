@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 from lexicon import morphology
 from lexicon.alternations import Alternation, compare_roots
-from lexicon.normalize import NormalizedWord, normalize_word
+from lexicon.text import NormalizedWord, normalize_word
 from lexicon.roots import JoinPolicy
 from lexicon.segment import Morphemes, guess_segmentation
 from lexicon.store import LexiconStore, RootNode, WordRecord

@@ -162,7 +162,7 @@ def parse_marked(word: str) -> tuple[str, int | None]:
     if "+" in low:
         p = low.index("+")
         plain = low.replace("+", "")
-        # Same reading of «+» as lexicon.normalize: the vowel right after it (з+амок),
+        # Same reading of «+» as lexicon.text.normalize_word: the vowel right after it (з+амок),
         # else the vowel right before it (за+мок = за́мок), else the next vowel.
         if not (p < len(plain) and plain[p] in VOWELS) and p > 0 and plain[p - 1] in VOWELS:
             return plain, len(vowel_positions(plain[:p])) - 1

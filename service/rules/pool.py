@@ -515,7 +515,7 @@ def check_word(lexicon: Lexicon, raw: str, game: str = "hat", case_signal: bool 
 
 
 def as_lexicon(words: Lexicon | CognateEngine) -> Lexicon:
-    """Callers not yet on the Lexicon (service/evaluation_codenames.py) still pass the engine."""
+    """Callers not yet on the Lexicon (service/evaluation/codenames.py) still pass the engine."""
     return words if isinstance(words, Lexicon) else Lexicon(words)
 
 

@@ -1,6 +1,6 @@
 """How a ruling's pair is keyed, so later checks find it however the words are typed.
 
-Words go through lexicon.normalize (case, ё/е, stress marks, Latin
+Words go through lexicon.text.normalize_word (case, ё/е, stress marks, Latin
 look-alikes); a cognate pair is unordered.  ЧГК answers are phrases, keyed by
 their letters and digits only.
 """
@@ -18,7 +18,7 @@ WORD_KINDS = ("cognate", "guess")
 
 
 def word_key(raw: str) -> str:
-    """The lookup key of one word (raises lexicon.normalize.InvalidWord)."""
+    """The lookup key of one word (raises lexicon.text.InvalidWord)."""
     return normalize_word(raw).key
 
 

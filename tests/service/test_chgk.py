@@ -7,7 +7,7 @@ import json
 import pytest
 
 from lexicon.overrides import Override
-from service import evaluation_chgk
+from service.evaluation import chgk as evaluation_chgk
 from service.rules import chgk
 from service.rules.chgk import judge_answer, judge_answers, parse_package, tokens
 from tests.conftest import DATA
@@ -366,7 +366,7 @@ def test_package_warnings():
 
 
 def test_cli(capsys):
-    from service import cli_chgk
+    from service.cli import chgk as cli_chgk
 
     parser = argparse.ArgumentParser()
     cli_chgk.register(parser.add_subparsers(dest="command"))

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 
-from service import cli_lint
+from service.cli import lint as cli_lint
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -86,7 +86,7 @@ def test_progress_bar_only_on_a_terminal():
 def test_standalone_entry_point(tmp_path):
     f = tmp_path / "pool.txt"
     f.write_text("окна\n", encoding="utf-8")
-    proc = subprocess.run([sys.executable, "-m", "service.cli_lint", str(f)], cwd=ROOT, capture_output=True,
+    proc = subprocess.run([sys.executable, "-m", "service.cli.lint", str(f)], cwd=ROOT, capture_output=True,
                           text=True, timeout=120)
     assert proc.returncode == 1, proc.stderr
     assert "plural" in proc.stdout and proc.stderr == ""

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from service.evaluation_codenames import score_clues
+from service.evaluation.codenames import score_clues
 from service.rules import codenames
 from tests.conftest import DATA
 from tests.service.fixed_rulings import FixedRulings

@@ -1,7 +1,7 @@
 
 import pytest
 
-from service.evaluation_hat import score_explanations, score_guesses, throughput
+from service.evaluation.hat import score_explanations, score_guesses, throughput
 from service.rules import hat
 from tests.conftest import DATA
 from tests.service.fixed_rulings import FixedRulings

@@ -48,7 +48,7 @@ def test_rulebook_data_is_whole():
 # ------------------------------------------------------------------ evaluation ---
 
 def test_eval_set_passes_every_check(lexicon):
-    from service.evaluation_mafia import score_file
+    from service.evaluation.mafia import score_file
 
     score = score_file(lexicon, DATA / "mafia.jsonl")
     assert score.checks >= 30

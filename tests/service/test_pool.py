@@ -6,7 +6,7 @@ import time
 import pytest
 
 from service.api.schemas_pool import MAX_WORDS
-from service.evaluation_codenames import score_pools
+from service.evaluation.codenames import score_pools
 from service.rules import pool
 from tests.conftest import DATA
 

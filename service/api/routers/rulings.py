@@ -25,7 +25,7 @@ from fastapi.responses import JSONResponse
 from starlette.concurrency import run_in_threadpool
 
 from lexicon.budget import WorkCancelled
-from lexicon.normalize import InvalidWord
+from lexicon.text import InvalidWord
 from service import rulings
 from service.api.errors import problem
 from service.api.schemas_rulings import (RulingIn, RulingOut, RulingsExport, RulingsImportIn, RulingsImportOut,

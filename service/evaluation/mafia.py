@@ -15,13 +15,13 @@ Every item is one check:
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from lexicon import Lexicon
 from lexicon.cognates import CognateEngine
 from lexicon.text import fold_key, tokenize
+from service.evaluation.common import read_jsonl
 from service.rules import mafia
 
 
@@ -46,11 +46,6 @@ class MafiaScore:
     def line(self) -> str:
         return (f"mafia speech: {self.passed}/{self.checks} checks passed ({self.share:.3f}) "
                 f"over {self.cases} speeches, {len(self.misses)} misses")
-
-
-def read_cases(path: Path) -> list[dict]:
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()
-            if line.strip() and not line.lstrip().startswith("#")]
 
 
 def _occurrences(text: str, word: str) -> list[tuple[int, int]]:
@@ -96,7 +91,7 @@ def score_case(lexicon: Lexicon, case: dict, score: MafiaScore) -> None:
 
 def score_file(lexicon: Lexicon, path: Path) -> MafiaScore:
     score = MafiaScore()
-    for case in read_cases(path):
+    for case in read_jsonl(path):
         score_case(lexicon, case, score)
     return score
 

@@ -7,45 +7,30 @@ case is right when the verdict is `accept` exactly when "accept" is true (a
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from lexicon import Lexicon
 from lexicon.cognates import CognateEngine
+from service.evaluation.common import Tally, read_jsonl
 from service.rules import chgk
 
 
 @dataclass
-class ChgkScore:
-    total: int = 0
-    correct: int = 0
+class ChgkScore(Tally):
     verdicts: dict[str, int] = field(default_factory=lambda: {"accept": 0, "reject": 0, "judge": 0})
-    misses: list[str] = field(default_factory=list)
-
-    @property
-    def accuracy(self) -> float:
-        return self.correct / self.total if self.total else 1.0
-
-
-def read_cases(path: Path) -> list[dict]:
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()
-            if line.strip() and not line.lstrip().startswith("#")]
 
 
 def score(path: Path, lexicon: Lexicon | None = None) -> ChgkScore:
     result = ChgkScore()
-    for case in read_cases(path):
+    for case in read_jsonl(path):
         verdict = chgk.judge_answer(case["answer"], case["reference"], case.get("accepted"), case.get("rejected"),
                                     lexicon=lexicon)
-        result.total += 1
         result.verdicts[verdict.verdict] += 1
-        if (verdict.verdict == "accept") == bool(case["accept"]):
-            result.correct += 1
-        else:
-            result.misses.append(f"«{case['answer']}» for «{case['reference']}»: expected "
-                                 f"{'accept' if case['accept'] else 'not accepted'}, got {verdict.verdict} "
-                                 f"({verdict.reason}: {verdict.message})")
+        result.add((verdict.verdict == "accept") == bool(case["accept"]),
+                   f"«{case['answer']}» for «{case['reference']}»: expected "
+                   f"{'accept' if case['accept'] else 'not accepted'}, got {verdict.verdict} "
+                   f"({verdict.reason}: {verdict.message})")
     return result
 
 

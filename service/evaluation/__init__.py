@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from lexicon.cognates import CognateEngine
+from service.evaluation.common import read_tsv
 
 GAMES = ("hat", "codenames", "mafia", "chgk")
 
@@ -59,16 +60,6 @@ class Score:
                 f"accuracy {self.accuracy:.3f}  ({total} cases, {len(self.misses)} misses)")
 
 
-def read_tsv(path: Path) -> list[tuple[str, str, bool, str]]:
-    rows = []
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if not line.strip() or line.startswith("#"):
-            continue
-        cells = line.split("\t")
-        rows.append((cells[0], cells[1], cells[2].strip() == "1", cells[3] if len(cells) > 3 else ""))
-    return rows
-
-
 def score_cognates(engine: CognateEngine, path: Path) -> Score:
     score = Score("cognates")
     for a, b, expected, note in read_tsv(path):
@@ -101,7 +92,7 @@ def main(data: str = "tests/data", verbose: bool = True) -> int:
                 print("   ", miss)
     # Each game scores its own sets; they share tests/data and this entry point.
     for game in GAMES:
-        module = importlib.import_module(f"service.evaluation_{game}")
+        module = importlib.import_module(f"service.evaluation.{game}")
         # One engine for every set: loading it once per game would only repeat the same work.
         module.main(folder, verbose=verbose, engine=engine)
     return 0

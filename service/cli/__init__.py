@@ -125,7 +125,7 @@ def main(argv: list[str] | None = None) -> int:
     ev.add_argument("--quiet", action="store_true", help="figures only, no misses")
     ev.set_defaults(func=cmd_eval)
 
-    from service import cli_chgk, cli_lint
+    from service.cli import chgk as cli_chgk, lint as cli_lint
 
     cli_lint.register(sub)
     cli_chgk.register(sub)

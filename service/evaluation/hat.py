@@ -10,7 +10,6 @@ same functions and assert the thresholds, so both measure one thing.
 """
 from __future__ import annotations
 
-import json
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,26 +17,11 @@ from pathlib import Path
 from lexicon import Lexicon
 from lexicon.cognates import CognateEngine
 from lexicon.text import fold_key
+from service.evaluation.common import Tally as GuessScore, as_lexicon, read_jsonl, read_tsv
 from service.rules import hat
 
 BENCH_TEXT = ("это такое животное которое живёт дома рядом с человеком любит молоко и рыбу ловит мышей "
               "мурлычет когда довольна спит на диване весь день а ночью гуляет по тёплым крышам дома")  # 30 words
-
-
-def as_lexicon(words: Lexicon | CognateEngine | None) -> Lexicon:
-    """The rules take a Lexicon; callers that hold only an engine (bench, service.evaluation) still may."""
-    return words if isinstance(words, Lexicon) else Lexicon(words)
-
-
-@dataclass
-class GuessScore:
-    total: int = 0
-    correct: int = 0
-    misses: list[str] = field(default_factory=list)
-
-    @property
-    def accuracy(self) -> float:
-        return self.correct / self.total if self.total else 1.0
 
 
 @dataclass
@@ -58,26 +42,16 @@ class ExplainScore:
         return self.left_alone / self.clean if self.clean else 1.0
 
 
-def read_guesses(path: Path) -> list[tuple[str, str, bool, str]]:
-    from service.evaluation import read_tsv  # same a<TAB>b<TAB>label<TAB>note shape as the other sets
-
-    return read_tsv(path)
-
-
-def read_explanations(path: Path) -> list[dict]:
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+read_guesses = read_tsv            # the same a<TAB>b<TAB>label<TAB>note shape as the other sets
+read_explanations = read_jsonl
 
 
 def score_guesses(lexicon: Lexicon, path: Path) -> GuessScore:
     score = GuessScore()
     for target, guess, expected, note in read_guesses(path):
         result = hat.check_guess(lexicon, target, guess)
-        score.total += 1
-        if result.accepted == expected:
-            score.correct += 1
-        else:
-            score.misses.append(f"{target} / {guess}: expected {'accepted' if expected else 'rejected'}, "
-                                f"got {result.reason} ({note})")
+        score.add(result.accepted == expected, f"{target} / {guess}: expected "
+                  f"{'accepted' if expected else 'rejected'}, got {result.reason} ({note})")
     return score
 
 

@@ -202,8 +202,8 @@ def cmd_lint(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Standalone entry point (until `lint` is wired into service/cli.py)."""
-    parser = argparse.ArgumentParser(prog="python -m service.cli_lint")
+    """Standalone entry point: python -m service.cli.lint POOL (the same as python -m service lint POOL)."""
+    parser = argparse.ArgumentParser(prog="python -m service.cli.lint")
     sub = parser.add_subparsers(dest="command", required=True)
     register(sub)
     args = parser.parse_args(["lint", *(sys.argv[1:] if argv is None else argv)])

@@ -13,38 +13,16 @@ the same functions and require 100% on these sets.
 """
 from __future__ import annotations
 
-import json
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from lexicon import Lexicon
 from lexicon.cognates import CognateEngine
+from service.evaluation.common import Tally as Score, read_jsonl
 from service.rules import codenames, pool
 
 POOL_LEVEL_RULES = {"board_cognate"}
-
-
-@dataclass
-class Score:
-    total: int = 0
-    correct: int = 0
-    misses: list[str] = field(default_factory=list)
-
-    @property
-    def accuracy(self) -> float:
-        return self.correct / self.total if self.total else 1.0
-
-    def add(self, ok: bool, miss: str) -> None:
-        self.total += 1
-        if ok:
-            self.correct += 1
-        else:
-            self.misses.append(miss)
-
-
-def read_jsonl(path: Path) -> list[dict]:
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
 def score_clues(lexicon: Lexicon, path: Path) -> Score:
