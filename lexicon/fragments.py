@@ -21,7 +21,7 @@ one, whatever it combines with.
 """
 from __future__ import annotations
 
-from lexicon.text import fold_key
+from lexicon.text import fold_key, yo_variants
 
 from dataclasses import dataclass
 from functools import lru_cache
@@ -38,7 +38,6 @@ MIN_STEM = 3
 MAX_KEYS = 20_000      # prefix search cap, for very short fragments
 
 
-fold = fold_key   # lower case, ё → е: lexicon.text
 
 
 @dataclass(frozen=True)
@@ -74,18 +73,18 @@ def keys_with_prefix(prefix: str, limit: int = MAX_KEYS) -> tuple[str, ...]:
     words = _dictionary_words()
     variants = {prefix}
     if "е" in prefix:  # the DAWG spells ё; search both where the prefix has е
-        variants.add(prefix.replace("е", "ё", 1))
+        variants.add(yo_variants(prefix)[0])
     for variant in variants:
         for i, key in enumerate(words.iterkeys(variant)):
             if i >= limit:
                 break
-            out.setdefault(fold(key), None)
+            out.setdefault(fold_key(key), None)
     return tuple(out)
 
 
 def stem_of(lemma: str) -> str:
     """Longest common beginning of the lemma's forms (дактил, убежищ, вод)."""
-    forms = [fold(f) for f in morphology.forms(lemma)] or [fold(lemma)]
+    forms = [fold_key(f) for f in morphology.forms(lemma)] or [fold_key(lemma)]
     stem = forms[0]
     for f in forms[1:]:
         while not f.startswith(stem):
@@ -95,7 +94,7 @@ def stem_of(lemma: str) -> str:
 
 def is_candidate(token: str) -> bool:
     """A token that can be a fragment: Cyrillic letters only, 3+ letters, not a known word."""
-    word = fold(token)
+    word = fold_key(token)
     if len(word) < MIN_FRAGMENT or not word.isalpha() or not all("а" <= ch <= "я" for ch in word):
         return False
     return not morphology.is_known(word)
@@ -105,12 +104,12 @@ class FragmentFinder:
     """Fragments for one target: build once per target, ask per token."""
 
     def __init__(self, bases: Iterable[str]):
-        self.bases = tuple(dict.fromkeys(fold(b) for b in bases if b))
+        self.bases = tuple(dict.fromkeys(fold_key(b) for b in bases if b))
         self.forms: dict[str, str] = {}        # folded form -> base lemma
         self.stems: dict[str, str] = {}        # stem -> base lemma
         for base in self.bases:
             for form in morphology.forms(base) or {base}:
-                self.forms.setdefault(fold(form), base)
+                self.forms.setdefault(fold_key(form), base)
             self.forms.setdefault(base, base)
             stem = stem_of(base)
             if len(stem) >= MIN_STEM:
@@ -120,13 +119,13 @@ class FragmentFinder:
     def _find(self, token: str) -> FragmentMatch | None:
         if not is_candidate(token):
             return None
-        frag = fold(token)
+        frag = fold_key(token)
         match = self._before(frag) or self._after(frag)
         if match is not None:
             # Name the word by its dictionary form: птеродактиль, not птеродактиле.
             parses = [p for p in morphology.analyzer().parse(match.word) if p.is_known]
             if parses:
-                match = FragmentMatch(match.fragment, fold(parses[0].normal_form), match.base, match.piece,
+                match = FragmentMatch(match.fragment, fold_key(parses[0].normal_form), match.base, match.piece,
                                       match.joint, match.side)
         return match
 

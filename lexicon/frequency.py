@@ -5,6 +5,8 @@ lexicon/data/frequency.dawg by `python -m lexicon.build --only frequency`.
 """
 from __future__ import annotations
 
+from lexicon.text import fold_yo, yo_variants
+
 from lexicon import paths
 
 from pathlib import Path
@@ -53,11 +55,7 @@ def zipf(word: str) -> float:
     low = word.lower()
     value = table.get(low)
     if value is None and "е" in low and "ё" not in low:
-        value = max((table.get(v) or 0 for v in _yo_variants(low)), default=0) or None
+        value = max((table.get(v) or 0 for v in yo_variants(low)), default=0) or None
     if value is None and "ё" in low:
-        value = table.get(low.replace("ё", "е"))
+        value = table.get(fold_yo(low))
     return round(value / SCALE, 1) if value else 0.0
-
-
-def _yo_variants(word: str) -> list[str]:
-    return [word[:i] + "ё" + word[i + 1:] for i, ch in enumerate(word) if ch == "е"]

@@ -24,6 +24,8 @@ a warning.
 """
 from __future__ import annotations
 
+from lexicon.text import fold_key
+
 from lexicon import paths
 
 import json
@@ -84,10 +86,6 @@ def homonym_gloss(lemma: str, gloss: str | None) -> str | None:
     return HOMONYM_GLOSSES.get(lemma, gloss)
 
 
-def fold(word: str) -> str:
-    return word.strip().lower().replace("ё", "е")
-
-
 def deleet(word: str) -> str:
     """Latin transliteration and leet digits to Cyrillic: blyad -> бляд, 6ля -> бля, huy -> хуй."""
     out = word.lower()
@@ -95,7 +93,7 @@ def deleet(word: str) -> str:
         out = out.replace(src, dst)
     out = re.sub(r"(?<=[аеиоуыэюяaeiou])y", "й", out)
     out = out.replace("y", "ы")
-    return fold(out.translate(_SINGLE))
+    return fold_key(out.translate(_SINGLE).strip())
 
 
 def core_root(word: str) -> str | None:
@@ -110,7 +108,7 @@ def core_root(word: str) -> str | None:
 def _known_lemmas(word: str) -> tuple[str, ...]:
     from lexicon.morphology import analyzer
 
-    return tuple(dict.fromkeys(fold(p.normal_form) for p in analyzer().parse(word) if p.is_known))
+    return tuple(dict.fromkeys(fold_key(p.normal_form) for p in analyzer().parse(word) if p.is_known))
 
 
 def clean_reading(word: str, lemmas: dict) -> str | None:
@@ -174,7 +172,7 @@ class Profanity:
         raw = token.strip()
         if not raw:
             return None
-        word = fold(raw).replace("-", "").replace("\u2011", "")
+        word = fold_key(raw.strip()).replace("-", "").replace("\u2011", "")
         if _LATIN.search(word):
             if word in self.variants:
                 return ProfanityHit(raw, word, word, self.variants[word], "obscene", "ldnoobw", "variant")

@@ -48,6 +48,8 @@ vowel after a soft consonant (по́ле [по́лʲə]).  Examples: луг -> "
 """
 from __future__ import annotations
 
+from lexicon.text import fold_key
+
 from lexicon import paths
 
 import re
@@ -92,11 +94,6 @@ class Reading:
 
 def vowel_positions(word: str) -> list[int]:
     return [i for i, ch in enumerate(word) if ch in VOWELS]
-
-
-def fold(word: str) -> str:
-    """Lookup key: lower case, ё -> е."""
-    return word.lower().replace("ё", "е")
 
 
 def place_stress(word: str, vowel_index: int | None) -> str:
@@ -372,7 +369,7 @@ class Pronouncer:
     def stress_candidates(self, word: str) -> list[tuple[str, int | None, str]]:
         """(spelling, vowel number, source) of a bare lower-case form."""
         found: dict[tuple[str, int | None], str] = {}
-        key = fold(word)
+        key = fold_key(word)
         for idx, info in self._rows(key):
             found.setdefault((_respell(key, idx, info), idx),
                              SRC_NAMES[info & 7])
@@ -386,13 +383,13 @@ class Pronouncer:
     def paradigm_candidates(self, word: str) -> set[tuple[str, int | None]]:
         out = set()
         lemma_rows: dict[str, list] = {}
-        for p in self.morph.parse(fold(word)):
+        for p in self.morph.parse(fold_key(word)):
             if type(p.methods_stack[0][0]).__name__ != "DictionaryAnalyzer":
                 continue
             nf = p.normal_form
             if nf not in lemma_rows:
-                lemma_rows[nf] = [(_respell(fold(nf), i, info), i)
-                                  for i, info in self._rows(fold(nf))
+                lemma_rows[nf] = [(_respell(fold_key(nf), i, info), i)
+                                  for i, info in self._rows(fold_key(nf))
                                   if info & 7 in LEMMA_SOURCES]
             for lemma, li in lemma_rows[nf]:
                 out.add((p.word, paradigm_stress(p.word, lemma, li)))

@@ -75,6 +75,11 @@ def yo_variants(word: str) -> list[str]:
     return [word[:i] + "ё" + word[i + 1:] for i, ch in enumerate(word) if ch == "е"]
 
 
+def yo_pattern(text: str) -> str:
+    """A regex source matching `text` (written with е) whether the input writes е or ё there."""
+    return fold_yo(text).replace("е", "[её]").replace("Е", "[ЕЁ]")
+
+
 def same_without_yo(a: str, b: str) -> bool:
     return fold_yo(a) == fold_yo(b)
 

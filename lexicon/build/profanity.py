@@ -19,17 +19,19 @@ Lemmas the source lists that are not profanity at all (мерзкий, шлят�
 """
 from __future__ import annotations
 
-from lexicon import paths
-
-from lexicon.text import fold_key
-
 import csv
 import json
 import re
 from collections import defaultdict
 from pathlib import Path
 
-from lexicon import profanity
+from lexicon import paths, profanity
+from lexicon.text import fold_key
+
+
+def fold_clean(cell: str) -> str:
+    return fold_key(cell.strip())   # source cells carry stray spaces
+
 
 OUT = paths.PROFANITY_JSON
 FORMAT = "koren-profanity-1"
@@ -63,10 +65,6 @@ HOMONYMS = {
 }
 
 
-def fold(word: str) -> str:
-    return fold_key(word.strip())
-
-
 def build(sources: Path, out: Path = OUT) -> dict:
     root = sources / "profanity"
     lemmas: dict[str, dict] = {}
@@ -74,7 +72,7 @@ def build(sources: Path, out: Path = OUT) -> dict:
     dropped: dict[str, str] = {}
     with open(root / "slaviclean_ru.csv", encoding="utf-8", newline="") as fh:
         for row in csv.DictReader(fh):
-            lemma = fold(row["lemma"])
+            lemma = fold_clean(row["lemma"])
             types = row["profanityTypes"].strip()
             if lemma in NOT_PROFANITY:
                 dropped[lemma] = NOT_PROFANITY[lemma]
@@ -82,11 +80,11 @@ def build(sources: Path, out: Path = OUT) -> dict:
             category = RECATEGORISE.get(lemma) or CATEGORY.get(types)
             if category is None:
                 raise ValueError(f"unknown profanity type {types!r} for {lemma}")
-            entry = lemmas.setdefault(lemma, {"root": fold(row["root"]), "category": category,
+            entry = lemmas.setdefault(lemma, {"root": fold_clean(row["root"]), "category": category,
                                               "pos": row["pos"].strip(), "types": types})
             if lemma in HOMONYMS:
                 entry["homonym"] = HOMONYMS[lemma]
-            forms_by_lemma[lemma].add(fold(row["flexion"]))
+            forms_by_lemma[lemma].add(fold_clean(row["flexion"]))
 
     # Forms the runtime reaches anyway are not stored.
     lookup = profanity.Profanity({"lemmas": lemmas, "forms": {}, "variants": {}})
@@ -105,7 +103,7 @@ def build(sources: Path, out: Path = OUT) -> dict:
             raw = line.strip()
             if not re.fullmatch(r"[a-zA-Zа-яА-ЯёЁ0-9@$]+", raw):
                 continue   # phrases, apostrophes, lists: a token never looks like that
-            key = fold(raw)
+            key = fold_clean(raw)
             if key in forms or key in lemmas:
                 continue
             root_hit = profanity.core_root(profanity.deleet(key))

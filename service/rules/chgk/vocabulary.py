@@ -5,6 +5,8 @@ turns it into the sets, tables and patterns the rules use.
 """
 from __future__ import annotations
 
+from lexicon.text import yo_pattern
+
 import re
 import tomllib
 from pathlib import Path
@@ -36,7 +38,7 @@ def _spaced(text: str) -> str:
 
 def _label(label: str) -> str:
     # Labels are written with е; a package may write ё (Зачёт).
-    return _spaced(label).replace("е", "[её]")
+    return yo_pattern(_spaced(label))
 
 
 QUESTION_LABEL: str = fold_key(_package["question"])
