@@ -152,3 +152,27 @@ def test_each_special_value_in_each_endpoint(api, path, token):
     ok_or_4xx(api.post(path, content=body, headers={"content-type": "application/json"}))
     pairs = '{"pairs": [[%s, "кот"], ["кот", %s]]}' % (token, token)
     ok_or_4xx(api.post("/v1/cognates/batch", content=pairs, headers={"content-type": "application/json"}))
+
+
+# Combinatorial inputs: entries full of [optional] parts and «/» alternatives, lists at their maximum.
+# Each must end quickly in a verdict or a 413 naming a limit — never a 5xx or minutes of work.
+optional_entry = st.lists(st.sampled_from(["кот", "[кот]", "[большой]", "пёс/собака", "[и]", "XIV", "1812"]),
+                          min_size=1, max_size=9).map(" ".join)
+
+
+@SETTINGS
+@given(reference=optional_entry, accepted=st.lists(optional_entry, max_size=50),
+       rejected=st.lists(optional_entry, max_size=50), answer=optional_entry)
+def test_combinatorial_chgk_answers(api, reference, accepted, rejected, answer):
+    body = {"answer": answer, "reference": reference, "accepted": accepted, "rejected": rejected}
+    response = api.post("/v1/chgk/answer", json=body)
+    ok_or_4xx(response)
+    if response.status_code == 413:
+        assert response.json()["limit"] in ("reference_variants", "reference_comparisons")
+
+
+@SETTINGS
+@given(reference=optional_entry, answers=st.lists(optional_entry, min_size=1, max_size=200))
+def test_combinatorial_chgk_batches(api, reference, answers):
+    body = {"reference": reference, "answers": [{"answer": a} for a in answers]}
+    ok_or_4xx(api.post("/v1/chgk/answers", json=body))
