@@ -44,6 +44,9 @@ def _with_nosniff(message: dict) -> dict:
     return {**message, "headers": headers}
 
 
+BUDGET_GRACE_S = 1.0
+
+
 class GuardMiddleware:
     def __init__(self, app, max_body_bytes: int, timeout_s: float, max_in_flight: int = 0):
         self.app = app
@@ -114,7 +117,9 @@ class GuardMiddleware:
         try:
             # The budget travels into the endpoint's worker thread with the context; on timeout it is
             # cancelled so the thread's loops stop at their next check instead of running on unseen.
-            with budget.limited(self.timeout) as work:
+            # The budget's own deadline lies a little after ours: the thread must not answer 503 itself
+            # just as we time out, or our cancel could cut its answer between headers and body.
+            with budget.limited(self.timeout + BUDGET_GRACE_S) as work:
                 try:
                     await asyncio.wait_for(self.app(scope, receive_limited, send_tracking), self.timeout)
                 finally:
