@@ -207,7 +207,7 @@ _BASE = {"а": "а", "о": "о", "у": "у", "э": "э", "ы": "ы", "и": "и",
          "е": "э", "ё": "о", "ю": "у", "я": "а"}
 
 
-@lru_cache(maxsize=50_000)
+@lru_cache(maxsize=20_000)
 def transcribe(stressed_word: str) -> str:
     """Standard-pronunciation transcription; stress by U+0301 or ё."""
     word, idx = parse_marked(stressed_word)
@@ -336,7 +336,7 @@ class Pronouncer:
         self._db = open_sqlite(self.path, BUILD_HINT)   # read-only, unmapped; names a broken file
         self._lock = threading.Lock()
         self._morph = morph
-        self._cached = lru_cache(maxsize=20_000)(self._readings)
+        self._cached = lru_cache(maxsize=10_000)(self._readings)
 
     @property
     def morph(self):
