@@ -6,7 +6,7 @@ SOURCES ?= ../shared/lexicon-sources
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install run test test-browser test-postgres eval bench load fuzz lexicon clean
+.PHONY: install run test test-browser test-postgres eval bench load soak fuzz lexicon clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -41,6 +41,11 @@ fuzz: install
 load: install
 	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev,load]'
 	$(PY) bench/load.py
+
+# SOAK_SECONDS=600 by default: varied load, the workers' PSS every 30 s, req/s, p99, errors, growth.
+soak: install
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev,load]'
+	$(PY) bench/soak.py --seconds $${SOAK_SECONDS:-600}
 
 lexicon: install
 	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev,build]'

@@ -108,7 +108,9 @@ def fire(client, rng: random.Random, count: int) -> dict[int, int]:
 
 def report(label: str, statuses: dict[int, int]) -> None:
     current, peak = tracemalloc.get_traced_memory()
-    print(f"\n== {label}: traced {current / 2**20:.1f} MB (peak {peak / 2**20:.1f}), statuses {statuses}")
+    rss = next(line.split()[1] for line in open("/proc/self/status") if line.startswith("VmRSS"))
+    print(f"\n== {label}: traced {current / 2**20:.1f} MB (peak {peak / 2**20:.1f}), RSS {int(rss) / 1024:.0f} MB, "
+          f"statuses {statuses}")
     for name, (size, cap) in sorted(lru_caches().items(), key=lambda kv: -kv[1][0]):
         print(f"   {size:>8} / {cap!s:>8}  {name}")
     for name, size in other_caches().items():
@@ -121,13 +123,16 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--top", type=int, default=25)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--frames", type=int, default=25,
+                        help="traceback depth: 0 traces nothing (RSS and cache sizes only), 1 is fast, 25 attributes")
     args = parser.parse_args()
 
     from fastapi.testclient import TestClient
 
     from service.api.app import create_app
 
-    tracemalloc.start(25)
+    if args.frames:
+        tracemalloc.start(args.frames)
     rng = random.Random(args.seed)
     snapshots = []
     with TestClient(create_app(), raise_server_exceptions=False) as client:
@@ -135,9 +140,12 @@ def main() -> None:
             statuses = fire(client, rng, args.requests)
             gc.collect()
             report(f"after round {round_} ({round_ * args.requests} requests)", statuses)
+            if not args.frames:
+                continue
             snapshots.append(tracemalloc.take_snapshot().filter_traces(
                 [tracemalloc.Filter(False, tracemalloc.__file__), tracemalloc.Filter(False, "<frozen importlib._bootstrap>")]))
-    print_attribution(snapshots[-1])
+    if args.frames > 1:
+        print_attribution(snapshots[-1])
     if len(snapshots) >= 2:
         print(f"\n== grew most between the last two rounds (by line, {args.top} first)")
         for stat in snapshots[-1].compare_to(snapshots[-2], "lineno")[:args.top]:
