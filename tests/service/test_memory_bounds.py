@@ -64,7 +64,8 @@ def test_every_lru_cache_has_a_modest_maxsize(after_varied_traffic):
 
 def test_hand_made_caches_stay_within_their_limits(after_varied_traffic):
     profiles = hat.cached_profiles()
-    assert 0 < len(profiles) <= hat_profile.PROFILE_CACHE
+    assert profiles
+    assert all(size <= hat_profile.PROFILE_CACHE for size in hat_profile.profile_cache_sizes())  # per Lexicon
     for p in profiles:
         assert len(p._verdicts) <= hat_profile.VERDICT_CACHE + 1
         assert len(p._local) <= hat_profile.WORD_CACHE + 1

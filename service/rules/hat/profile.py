@@ -124,6 +124,12 @@ def profile(lexicon: Lexicon, target: str | NormalizedWord) -> TargetProfile:
     return made
 
 
+def profile_cache_sizes() -> list[int]:
+    """Profiles cached per Lexicon (one Lexicon per process in service; tests hold a few)."""
+    with _profiles_lock:
+        return [len(cache) for cache in _profiles.values()]
+
+
 def cached_profiles() -> list[TargetProfile]:
     """Every cached profile (for memory reports)."""
     with _profiles_lock:
