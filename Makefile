@@ -36,7 +36,7 @@ test-postgres: install
 	@url=$$(.ci/postgres.sh); trap '.ci/postgres.sh stop "$$url"' EXIT; KOREN_TEST_POSTGRES_URL=$$url $(PY) -m pytest tests/service/test_rulings.py
 
 fuzz: install
-	KOREN_FUZZ_EXAMPLES=$${KOREN_FUZZ_EXAMPLES:-400} $(PY) -m pytest tests/service/test_properties.py tests/service/test_schemathesis.py
+	KOREN_FUZZ_EXAMPLES=$${KOREN_FUZZ_EXAMPLES:-400} $(PY) -m pytest tests/service/test_properties.py tests/service/test_schemathesis.py tests/service/test_raw_socket.py
 
 load: install
 	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev,load]'
