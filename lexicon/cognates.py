@@ -108,7 +108,7 @@ class CognateEngine:
     def __init__(self, store: LexiconStore | None = None):
         self.store = store or LexiconStore()
         self.join_policy = JoinPolicy.of_store(self.store)
-        self.analyse_key = lru_cache(maxsize=10_000)(self._analyse_key)
+        self.analyse_key = lru_cache(maxsize=30_000)(self._analyse_key)   # ~0.5 KB each
 
     # --- reading words -------------------------------------------------------
     def analyse(self, raw: str | NormalizedWord) -> WordAnalysis:

@@ -43,7 +43,7 @@ class Parse:
     known: bool   # from the dictionary, not predicted by suffix
 
 
-@lru_cache(maxsize=10_000)
+@lru_cache(maxsize=30_000)   # ~0.6 KB each
 def parses(word: str) -> tuple[Parse, ...]:
     out = []
     seen = set()
@@ -73,7 +73,7 @@ def is_known(word: str) -> bool:
     return analyzer().word_is_known(word)
 
 
-@lru_cache(maxsize=2_000)   # a lexeme's forms: ~2.5 KB
+@lru_cache(maxsize=5_000)   # a lexeme's forms: ~2.5 KB
 def forms(lemma: str) -> frozenset[str]:
     """Every form of every known lexeme whose lemma is `lemma`."""
     out = set()

@@ -336,7 +336,7 @@ class Pronouncer:
         self._db = open_sqlite(self.path, BUILD_HINT)   # read-only, unmapped; names a broken file
         self._lock = threading.Lock()
         self._morph = morph
-        self._cached = lru_cache(maxsize=10_000)(self._readings)
+        self._cached = lru_cache(maxsize=20_000)(self._readings)
 
     @property
     def morph(self):

@@ -197,9 +197,9 @@ class LexiconStore:
         self._vias = dict(self._query("SELECT id, text FROM vias"))
         # Root spellings with several curated senses: spelling alone never decides for them.
         self.homonymous_roots = frozenset(json.loads(meta.get("homonymous_roots", "[]")))
-        self.word = lru_cache(maxsize=10_000)(self._word)     # ~1 KB a record
+        self.word = lru_cache(maxsize=30_000)(self._word)     # ~1 KB a record; a miss is an SQLite query
         self.family = lru_cache(maxsize=20_000)(self._family)
-        self.node = lru_cache(maxsize=10_000)(self._node)
+        self.node = lru_cache(maxsize=20_000)(self._node)
 
     def _query(self, sql: str, args: tuple = ()) -> list[tuple]:
         with self._lock:

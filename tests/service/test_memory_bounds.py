@@ -21,7 +21,7 @@ hat_profile = importlib.import_module("service.rules.hat.profile")   # the packa
 
 # Entries any one cache may hold (a worker has ~20 of them); the costliest entries (a Verdict with its evidence ≈ 2 KB,
 # a speech word with its concept verdicts ≈ 1.5–3 KB) get far fewer (see the limits below).
-MAX_ENTRIES = 20_000
+MAX_ENTRIES = 30_000
 
 
 def long_lived_lru_caches() -> list[functools._lru_cache_wrapper]:
