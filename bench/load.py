@@ -24,8 +24,15 @@ WORKERS = int(os.environ.get("LOAD_WORKERS", "2"))
 OVERLOAD_USERS = int(os.environ.get("LOAD_OVERLOAD_USERS", "200"))
 
 
+WARMUP = int(os.environ.get("LOAD_WARMUP_SECONDS", "45"))
+
+
 def warm_up(host: str) -> None:
-    """Every pool word through every worker's analysis cache, then 10 s of the mix, before the first reading."""
+    """Every pool word through every worker's analysis cache, then WARMUP s of the mix, before the first reading.
+
+    The mix reaches ~30,000 distinct words per worker (pool words, their lemmas and relatives), so
+    the caches fill to their bounds in the first ~20,000 requests a worker answers; what grows after
+    that is not a cache filling up."""
     import httpx
 
     from bench.run import pool_words
@@ -36,7 +43,7 @@ def warm_up(host: str) -> None:
             for i in range(0, len(words), 1000):
                 chunk = words[i:i + 1000]
                 client.post("/v1/cognates/batch", json={"pairs": list(zip(chunk, reversed(chunk)))})
-    locust(host, "GameApp", USERS, 10).wait()
+    locust(host, "GameApp", USERS, WARMUP).wait()
 
 
 def print_table(rows: list[dict]) -> None:
@@ -62,6 +69,7 @@ def main() -> None:
     server, host = start_server(WORKERS)
     prefix = "/tmp/koren-load"
     try:
+        started = memory(server.pid)
         warm_up(host)
         before = memory(server.pid)
         locust(host, "GameApp", USERS, SECONDS, prefix).wait()
@@ -74,7 +82,8 @@ def main() -> None:
     print_table(rows)
     total = next(r for r in rows if r["Name"] == "Aggregated")
     print(f"req/s {float(total['Requests/s']):.0f}, p99 {total['99%']} ms, errors {total['Failure Count']}")
-    print(f"workers' PSS after warm-up {before['workers']} MB, at the end {after['workers']} MB "
+    print(f"workers' PSS at start {started['workers']} MB, after {WARMUP} s of warm-up {before['workers']} MB, "
+          f"at the end {after['workers']} MB "
           f"({growth(before['workers'], after['workers']):+.1f}%); all processes {before['total']} → "
           f"{after['total']} MB ({growth(before['total'], after['total']):+.1f}%)")
     shed = next(r for r in shed_rows if r["Name"] == "Aggregated")
