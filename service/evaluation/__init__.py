@@ -69,6 +69,55 @@ def score_cognates(engine: CognateEngine, path: Path) -> Score:
     return score
 
 
+COGNATE_SETS = ("cognates.tsv", "cognates_external.tsv")
+CONFIDENCE_LEVELS = ("certain", "probable", "none")
+
+
+@dataclass
+class ConfidenceRow:
+    """How often verdicts of one confidence level are right, and what share of the pairs they cover."""
+    level: str
+    pairs: int = 0
+    right: int = 0
+    wrong: list[str] = field(default_factory=list)
+
+    @property
+    def precision(self) -> float:
+        return self.right / self.pairs if self.pairs else 1.0
+
+    def line(self, total: int) -> str:
+        share = self.pairs / total if total else 0.0
+        return f"    {self.level:<9} {self.pairs:>4} pairs ({share:6.1%}), right {self.precision:.3f}"
+
+
+def confidence_table(engine: CognateEngine, paths: list[Path]) -> dict[str, ConfidenceRow]:
+    """Per confidence level: pairs judged and how many verdicts were right, over every set given."""
+    rows = {level: ConfidenceRow(level) for level in CONFIDENCE_LEVELS}
+    for path in paths:
+        for a, b, expected, _note in read_tsv(path):
+            verdict = engine.compare(a, b)
+            row = rows[verdict.confidence]
+            row.pairs += 1
+            if verdict.cognate == expected:
+                row.right += 1
+            else:
+                row.wrong.append(f"{a} / {b}: said {'cognate' if verdict.cognate else 'not cognate'}")
+    return rows
+
+
+def score_cognate_sets(engine: CognateEngine, folder: Path) -> list[Score]:
+    """Each cognate set on its own, then all of them together (the issue's target is on the union)."""
+    scores = [score_cognates(engine, folder / name) for name in COGNATE_SETS if (folder / name).exists()]
+    for score, name in zip(scores, COGNATE_SETS):
+        score.name = name.removesuffix(".tsv").replace("_", " ")
+    union = Score("cognates, all sets")
+    for score in scores:
+        union.tp, union.fp, union.fn, union.tn = (union.tp + score.tp, union.fp + score.fp,
+                                                  union.fn + score.fn, union.tn + score.tn)
+    union.misses = [miss for score in scores for miss in score.misses]
+    return [*scores, union]
+
+
 def score_homophones(pronouncer, path: Path) -> Score:
     score = Score("homophones")
     for a, b, expected, note in read_tsv(path):
@@ -83,13 +132,20 @@ def main(data: str = "tests/data", verbose: bool = True) -> int:
 
     folder = Path(data)
     engine = CognateEngine()
-    scores = [score_cognates(engine, folder / "cognates.tsv"),
-              score_homophones(Pronouncer(), folder / "homophones.tsv")]
+    scores = [*score_cognate_sets(engine, folder), score_homophones(Pronouncer(), folder / "homophones.tsv")]
     for score in scores:
         print(score.line())
-        if verbose:
+        if verbose and score.name != "cognates, all sets":   # its misses are the sets' own, printed above
             for miss in score.misses:
                 print("   ", miss)
+    rows = confidence_table(engine, [folder / name for name in COGNATE_SETS if (folder / name).exists()])
+    total = sum(row.pairs for row in rows.values())
+    print("cognate confidence (all cognate sets):")
+    for row in rows.values():
+        print(row.line(total))
+        if verbose and row.level == "certain":
+            for miss in row.wrong:
+                print("       certain but wrong:", miss)
     # Each game scores its own sets; they share tests/data and this entry point.
     for game in GAMES:
         module = importlib.import_module(f"service.evaluation.{game}")

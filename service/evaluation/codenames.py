@@ -76,11 +76,14 @@ def score_pools(engine: CognateEngine, path: Path) -> PoolScore:
 def main(data_dir: str | Path = "tests/data", verbose: bool = True, engine: CognateEngine | None = None) -> int:
     folder = Path(data_dir)
     engine = engine or CognateEngine()
-    c = score_clues(Lexicon(engine), folder / "codenames.jsonl")
-    print(f"codenames clues: accuracy {c.accuracy:.3f} ({c.correct}/{c.total}, {len(c.misses)} misses)")
-    if verbose:
-        for miss in c.misses:
-            print("   ", miss)
+    for name, label in (("codenames.jsonl", "codenames clues"), ("playtest_codenames.jsonl", "codenames play-test clues")):
+        if not (folder / name).exists():
+            continue
+        c = score_clues(Lexicon(engine), folder / name)
+        print(f"{label}: accuracy {c.accuracy:.3f} ({c.correct}/{c.total}, {len(c.misses)} misses)")
+        if verbose:
+            for miss in c.misses:
+                print("   ", miss)
     p = score_pools(engine, folder / "pool.jsonl")
     print(f"pool lint: word labels {p.words.accuracy:.3f} ({p.words.correct}/{p.words.total}), "
           f"groups {p.groups.accuracy:.3f} ({p.groups.correct}/{p.groups.total}), {p.cases} cases, "

@@ -99,22 +99,28 @@ def throughput(words: Lexicon | CognateEngine, target: str = "кошка", text:
             "first_check_of_a_target_ms": round(cold * 1000, 1)}
 
 
+def _print_misses(misses: list[str], verbose: bool) -> None:
+    if verbose:
+        for miss in misses:
+            print("   ", miss)
+
+
 def main(data_dir: str | Path = "tests/data", verbose: bool = True, bench: bool = False,
          engine: Lexicon | CognateEngine | None = None) -> int:
     folder = Path(data_dir)
     lexicon = as_lexicon(engine)
-    g = score_guesses(lexicon, folder / "hat_guess.tsv")
-    print(f"hat guesses: accuracy {g.accuracy:.3f} ({g.correct}/{g.total}, {len(g.misses)} misses)")
-    if verbose:
-        for miss in g.misses:
-            print("   ", miss)
-    e = score_explanations(lexicon, folder / "hat_explain.jsonl")
-    print(f"hat explanations: flags found {e.flags_found:.3f} ({e.found}/{e.required}), "
-          f"clean left alone {e.clean_left_alone:.3f} ({e.left_alone}/{e.clean}), {e.cases} cases, "
-          f"{len(e.misses)} misses")
-    if verbose:
-        for miss in e.misses:
-            print("   ", miss)
+    for prefix in ("", "playtest_"):
+        if not (folder / f"{prefix}hat_guess.tsv").exists():
+            continue
+        name = "hat play-test" if prefix else "hat"
+        g = score_guesses(lexicon, folder / f"{prefix}hat_guess.tsv")
+        print(f"{name} guesses: accuracy {g.accuracy:.3f} ({g.correct}/{g.total}, {len(g.misses)} misses)")
+        _print_misses(g.misses, verbose)
+        e = score_explanations(lexicon, folder / f"{prefix}hat_explain.jsonl")
+        print(f"{name} explanations: flags found {e.flags_found:.3f} ({e.found}/{e.required}), "
+              f"clean left alone {e.clean_left_alone:.3f} ({e.left_alone}/{e.clean}), {e.cases} cases, "
+              f"{len(e.misses)} misses")
+        _print_misses(e.misses, verbose)
     if bench:
         t = throughput(lexicon)
         print(f"hat explanation checks: {t['checks_per_second']}/s for a {t['words']}-word text "

@@ -99,11 +99,15 @@ def score_file(lexicon: Lexicon, path: Path) -> MafiaScore:
 def main(data: str = "tests/data", verbose: bool = True, engine: CognateEngine | None = None,
          lexicon: Lexicon | None = None) -> int:
     # service.evaluation hands every game its one engine; the rules ask a Lexicon over it.
-    score = score_file(lexicon or Lexicon(engine), Path(data) / "mafia.jsonl")
-    print(score.line())
-    if verbose:
-        for miss in score.misses:
-            print("   ", miss)
+    lexicon = lexicon or Lexicon(engine)
+    for name, label in (("mafia.jsonl", "mafia speech"), ("playtest_mafia.jsonl", "mafia play-test speech")):
+        if not (Path(data) / name).exists():
+            continue
+        score = score_file(lexicon, Path(data) / name)
+        print(score.line().replace("mafia speech", label, 1))
+        if verbose:
+            for miss in score.misses:
+                print("   ", miss)
     return 0
 
 
