@@ -22,6 +22,9 @@ from service.rules.hat.vocabulary import (ADJECTIVE_PREPOSITIONS, ANAGRAM_HINT, 
 
 LATIN_WORD = re.compile(r"[A-Za-z']{2,}")
 HYPHENS = re.compile(r"[-\u2010\u2011]")
+HESITATION = re.compile(r"[эаыму]+(?:-[эаыму]+)*")      # э-э, ммм, эээ: a pause, not a word
+CONTENT_POS = ("NOUN", "ADJF", "ADJS", "VERB", "INFN", "PRTF", "PRTS")
+NAME_GRAMMEMES = ("Geox", "Name", "Surn", "Patr", "Orgn", "Trad")   # Франция, Париж: a place is no translation
 
 
 @dataclass
@@ -298,11 +301,15 @@ def letter_phrases(ex: Explanation) -> list[Finding]:
     out = []
     for phrase in PHRASES:
         for m in phrase.pattern.finditer(ex.text):
-            start, end = m.span(1) if m.re.groups else m.span()
-            out.append(Finding("letters", f"«{ex.text[start:end]}» — отсылка к {phrase.appeal_dative}",
-                               phrase.severity, Span.of(ex.text, start, end),
-                               evidence={"appeal": phrase.appeal, "rule": cite("phrases")}))
-    return out
+            spans = [m.span(g) for g in range(1, m.re.groups + 1) if m.group(g)] if m.re.groups else [m.span()]
+            for start, end in spans:
+                out.append(Finding("letters", f"«{ex.text[start:end]}» — отсылка к {phrase.appeal_dative}",
+                                   phrase.severity, Span.of(ex.text, start, end),
+                                   evidence={"appeal": phrase.appeal, "phrase": m.group(), "rule": cite("phrases")}))
+    # A warning inside a phrase already found a violation says nothing more («в рифму» of «в рифму со …»).
+    hard = [f for f in out if f.severity == "violation"]
+    return [f for f in out if f.severity == "violation"
+            or not any(h.start < f.end and f.start < h.end for h in hard)]
 
 
 # -------------------------------------------------------------- translation ---
@@ -315,16 +322,43 @@ def _language_marker(tokens: list[Token], i: int) -> bool:
     return bool(LANGUAGE_ADJECTIVE.match(tok.text)) and i > 0 and tokens[i - 1].text.lower() in ADJECTIVE_PREPOSITIONS
 
 
+def _not_a_translation(p: TargetProfile, tok: Token) -> bool:
+    """Words a language marker does not translate: hesitations (э-э), particles (только), capitalised names."""
+    w = tok.word
+    if w is None:
+        return False
+    lexicon = p.lexicon
+    if not lexicon.status(w.text).dictionary:
+        return bool(HESITATION.fullmatch(w.key))
+    if not any(lexicon.has_tag(w.text, pos) for pos in CONTENT_POS):
+        return True            # «только», «так», «ну»: no noun, adjective or verb reading
+    return tok.text[:1].isupper() and any(lexicon.has_tag(w.text, g) for g in NAME_GRAMMEMES)
+
+
 def _foreign(p: TargetProfile, tok: Token) -> tuple[bool, bool]:
     """Is the word foreign, and is it in Latin script?  A Russian word is in the dictionary and the lexicon."""
     latin = bool(LATIN_WORD.fullmatch(tok.text))
     if latin:
         return True, True
     w = tok.word
-    if w is None or len(w.key) < 2 or p.lexicon.is_function_word(w.text):
+    if w is None or len(w.key) < 2 or p.lexicon.is_function_word(w.text) or _not_a_translation(p, tok):
         return False, False
     status = p.lexicon.status(w.text)
     return not (status.dictionary and status.compiled), False
+
+
+def _translated_word(ex: Explanation, i: int) -> Token | None:
+    """The word a language marker at `i` names, nearest first; words skipped as no translation do not stop the search."""
+    tokens = ex.tokens
+    for j in (i + k for k in TRANSLATION_OFFSETS):
+        if not 0 <= j < len(tokens):
+            continue
+        cand = tokens[j]
+        if LANGUAGE_ADVERB.match(cand.text) or LANGUAGE_ADJECTIVE.match(cand.text):
+            continue
+        if _foreign(ex.profile, cand)[0]:
+            return cand
+    return None
 
 
 def foreign_words(ex: Explanation) -> list[Finding]:
@@ -333,20 +367,13 @@ def foreign_words(ex: Explanation) -> list[Finding]:
     for i, marker in enumerate(tokens):
         if not _language_marker(tokens, i):
             continue
-        for j in (i + k for k in TRANSLATION_OFFSETS):
-            if not 0 <= j < len(tokens):
-                continue
-            cand = tokens[j]
-            if LANGUAGE_ADVERB.match(cand.text) or LANGUAGE_ADJECTIVE.match(cand.text):
-                continue
-            foreign, latin = _foreign(ex.profile, cand)
-            if foreign:
-                out.append(_finding_on(cand, "translation",
-                               f"«{cand.text}» — иностранное слово («{marker.text}»): переводить на слова, "
-                               "которые не употребляются в русском, нельзя", "violation",
-                               {"marker": marker.text, "latin_script": latin, "russian_word": False,
-                                "rule": cite("translation")}))
-                break
+        cand = _translated_word(ex, i)
+        if cand is not None:
+            out.append(_finding_on(cand, "translation",
+                           f"«{cand.text}» — иностранное слово («{marker.text}»): переводить на слова, "
+                           "которые не употребляются в русском, нельзя", "violation",
+                           {"marker": marker.text, "latin_script": bool(LATIN_WORD.fullmatch(cand.text)),
+                            "russian_word": False, "rule": cite("translation")}))
     return out
 
 

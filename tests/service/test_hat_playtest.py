@@ -1,0 +1,63 @@
+"""Hat explanations as players say them: sound appeals, translations, abbreviations with suffixes, fragments.
+
+Examples written for these tests (the play-test sets in tests/data are measured, not copied here).
+"""
+import pytest
+
+from service.rules import hat
+
+
+def findings(lexicon, target, text, severity="violation"):
+    result = hat.check_explanation(lexicon, target, text)
+    for v in result.violations:
+        assert text[v.start:v.end] == v.token      # spans point into the text as sent
+        assert v.message and v.evidence
+    return {(v.rule, v.token) for v in result.violations if severity is None or v.severity == severity}
+
+
+def tokens(lexicon, target, text, severity="violation"):
+    return {token for _, token in findings(lexicon, target, text, severity)}
+
+
+# --- sound appeals stated outright (rule E) ---------------------------------------
+
+@pytest.mark.parametrize("target, text, flagged", [
+    ("пушка", "из неё стреляют, рифмуется с «мушка»", {"рифмуется", "мушка"}),
+    ("мышь", "грызун, в рифму со словом тишь", {"рифму", "тишь"}),
+    ("кот", "домашний, звучит как «рот»", {"звучит", "рот"}),
+    ("дом", "где живёшь, созвучно с «ком»", {"созвучно", "ком"}),
+    ("ложка", "ей едят суп, похоже по звучанию на «кошка»", {"звучанию", "кошка"}),
+    ("бочка", "в ней соленья, на слух как «точка»", {"слух", "точка"}),
+])
+def test_sound_appeals_are_violations(lexicon, target, text, flagged):
+    assert flagged <= tokens(lexicon, target, text)
+
+
+@pytest.mark.parametrize("target, text", [
+    ("стих", "в нём строчки созвучны, есть рифма и ритм"),
+    ("гроза", "гремит, звучит как выстрел, потом ливень"),
+    ("песня", "её поют, мелодия звучит красиво"),
+])
+def test_plain_mentions_of_sound_stay_clean(lexicon, target, text):
+    assert not {t for r, t in findings(lexicon, target, text) if r == "letters"}
+
+
+# --- translations (rule F) ----------------------------------------------------------
+
+@pytest.mark.parametrize("target, text, word", [
+    ("собака", "друг человека, э-э, по-английски дог", None),      # «дог» is a Russian word (a breed)
+    ("дом", "где живёшь, ну, по-английски хоум", "хоум"),
+    ("ночь", "темно, спят, ну, э-э, найт по-английски", "найт"),
+])
+def test_foreign_word_next_to_a_language(lexicon, target, text, word):
+    got = {t for r, t in findings(lexicon, target, text) if r == "translation"}
+    assert got == ({word} if word else set())
+
+
+@pytest.mark.parametrize("target, text", [
+    ("сеньора", "ну как госпожа, только по-испански"),          # «только» is no translation
+    ("багет", "хлеб длинный, Франция по-французски так печёт"),  # a place name is no translation
+    ("ребёнок", "малыш, э-э, по-английски, ну, маленький"),      # a pause is no translation
+])
+def test_no_translation_false_alarms(lexicon, target, text):
+    assert not {t for r, t in findings(lexicon, target, text) if r == "translation"}
