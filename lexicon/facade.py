@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, Iterable
 
-from lexicon import abbreviations, frequency, morphology, numbers, profanity, pronunciation, translit
+from lexicon import abbreviations, context, frequency, morphology, numbers, profanity, pronunciation, translit
 from lexicon import store as store_module
 from lexicon.cognates import CognateEngine, Verdict, WordAnalysis
 from lexicon.fragments import FragmentFinder
@@ -181,6 +181,13 @@ class Lexicon:
     def abbreviation_listed(token: str) -> bool:
         """The curated abbreviation table has a row under this spelling, in any case (МГУ, мгу, колхоз)."""
         return fold_key(token.strip()) in abbreviations.table().by_key
+
+    readings_by_lemma = staticmethod(context.readings_by_lemma)   # lemma → parts of speech of a form
+
+    @staticmethod
+    def reading_in_context(words: list[str], index: int, options: dict) -> context.Choice:
+        """Which option (a name → the lemmas it covers) words[index] is read as in its sentence (lexicon.context)."""
+        return context.choose(words, index, options)
 
     # --- numbers and other scripts -------------------------------------------------------------
     number_word = staticmethod(numbers.number_word)

@@ -9,10 +9,14 @@ from __future__ import annotations
 import threading
 import weakref
 from collections import OrderedDict
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from typing import Sequence
 
 from lexicon import Lexicon
 from lexicon.cognates import Verdict
+from lexicon.context import DECISIVE as CONTEXT_DECISIVE
+from lexicon.context import SOURCE_TAGGER as CONTEXT_SOURCE
+from lexicon.context import pos_word as context_pos_word
 from lexicon.fragments import FragmentFinder
 from lexicon.overrides import NO_RULINGS, Oracle
 from lexicon.text import NormalizedWord, Token, fold_key, normalize_word
@@ -22,6 +26,22 @@ PROFILE_CACHE = 32        # a profile holds its related words' forms: ~40 KB eac
 VERDICT_CACHE = 256       # cognate verdicts per target (~2.4 KB each: 32 full profiles ≈ 20 MB)
 WORD_CACHE = 256          # per-word findings per target (~0.5 KB each)
 RELATED = 30              # related words read per root for fragment bases
+CONTESTED_CACHE = 256     # per target: which words' lemmas disagree on the verdict
+CONTEXT_CERTAIN = 0.95    # a reading the tagger gives less than this keeps a cognate verdict probable
+
+
+@dataclass(frozen=True)
+class TokenInText(Token):
+    """A token with the words around it, for the rules whose answer depends on the sentence."""
+    sentence: tuple[Token, ...] = ()
+
+
+@dataclass(frozen=True)
+class VerdictInContext:
+    """A word's verdict with its sentence read: `contested` when its readings disagree and the context
+    cannot tell which is meant (the finding is then a warning for the judge, never an accusation)."""
+    verdict: Verdict | None
+    contested: bool = False
 
 
 def lemma_keys_of(lexicon: Lexicon, word: str) -> frozenset[str]:
@@ -46,6 +66,7 @@ class TargetProfile:
         self._verdicts: dict[str, Verdict | bool] = {}
         self._local: dict[str, list[Finding]] = {}       # the word rules' findings per token text
         self._fragments: FragmentFinder | None = None
+        self._contested: dict[str, dict[bool, tuple[str, ...]] | None] = {}
 
     @staticmethod
     def _lemmas(lexicon: Lexicon, target: NormalizedWord) -> tuple[str, ...]:
@@ -79,6 +100,82 @@ class TargetProfile:
         v = self.verdict(word, oracle)
         return bool(v and v.cognate)
 
+    def contested(self, word: NormalizedWord) -> dict[bool, tuple[str, ...]] | None:
+        """The lemmas of a form split by their verdict ({True: cognate ones, False: the others}) when
+        they disagree («стали»: стать / сталь against «сталь»), else None; cached per form."""
+        if word.text in self._contested:
+            return self._contested[word.text]
+        lemmas = self.lexicon.readings_by_lemma(word.text)
+        sides: dict[bool, tuple[str, ...]] | None = None
+        if len(lemmas) > 1:
+            split: dict[bool, list[str]] = {True: [], False: []}
+            for lemma in lemmas:
+                split[self.cognate(lemma)].append(lemma)
+            sides = {k: tuple(v) for k, v in split.items()} if split[True] and split[False] else None
+        with self._lock:
+            if len(self._contested) > CONTESTED_CACHE:
+                self._contested.clear()
+            self._contested[word.text] = sides
+        return sides
+
+    def verdict_in_context(self, tok: Token) -> VerdictInContext:
+        """The verdict on a word as its sentence reads it (a TokenInText carries the sentence).
+
+        Only a word whose lemmas disagree is read in context (the tagger is never run otherwise):
+        the verdict follows the reading the sentence chooses; when it cannot choose, the cognate
+        reading's verdict is returned as probable and contested, its evidence naming both readings.
+        """
+        w = tok.word
+        sides = self.contested(w) if w is not None else None
+        if sides is None:
+            return VerdictInContext(self.verdict(w) if w is not None else None)
+        words, index = _words_around(tok)
+        choice = self.lexicon.reading_in_context(words, index, {lemma: (lemma,) for side in sides.values()
+                                                                for lemma in side})
+        share = choice.share_of(sides[True])
+        tagged = choice.tagged and sum(choice.shares.values()) > 0    # some parse agreed with the tagger
+        if tagged and (share >= CONTEXT_DECISIVE or share <= 1 - CONTEXT_DECISIVE):
+            return VerdictInContext(self._read_as(tok, choice, sides[share >= CONTEXT_DECISIVE]))
+        return self._undecided(tok, choice, sides)
+
+    def _best(self, choice, lemmas: Sequence[str]) -> str:
+        return max(lemmas, key=lambda lemma: (choice.shares.get(lemma, 0.0), -lemmas.index(lemma)))
+
+    def _read_as(self, tok: Token, choice, lemmas: Sequence[str]) -> Verdict | None:
+        """The verdict on the lemma the sentence reads, told about the token and the reading chosen."""
+        lemma = self._best(choice, lemmas)
+        v = self.verdict(lemma)
+        if v is None:
+            return None
+        others = [other for other in choice.shares if other not in lemmas]
+        pos = context_pos_word(choice.parts.get(lemma))
+        ev = {"kind": "reading_in_context", "word": tok.text, "reading": lemma, "share": round(choice.share_of(lemmas), 3),
+              "explanation": f"по контексту «{tok.text}» — форма слова «{lemma}»" + (f" ({pos})" if pos else "")
+                             + (", а не " + ", ".join(f"«{o}»" for o in others) if others else ""),
+              "source": CONTEXT_SOURCE}
+        sure = choice.share_of(lemmas) >= CONTEXT_CERTAIN
+        return replace(v, b=self.lexicon.analyse(tok.word), evidence=[*_about(tok, v.evidence), ev],
+                       confidence=v.confidence if sure or not v.cognate else "probable")
+
+    def _undecided(self, tok: Token, choice, sides: dict[bool, tuple[str, ...]]) -> VerdictInContext:
+        """Readings disagree and the sentence does not choose: the judge decides (the target spelled as given stays)."""
+        lemma = self._best(choice, sides[True])
+        other = self._best(choice, sides[False])
+        v = self.verdict(lemma)
+        ev = {"kind": "readings_disagree", "word": tok.text,
+              "readings": [{"lemma": x, "cognate": x == lemma, "share": round(choice.shares.get(x, 0.0), 3)}
+                           for x in (lemma, other)],
+              "explanation": f"«{tok.text}» можно прочесть как форму слова «{lemma}» (однокоренное с «{self.word.raw}») "
+                             f"и как форму слова «{other}» (не однокоренное): по контексту не определить, решает судья",
+              "source": CONTEXT_SOURCE if choice.tagged else "словарь pymorphy3 (теггер не установлен)"}
+        if v is None:
+            return VerdictInContext(None)
+        exact = tok.word.key == self.word.key     # the target word itself, as the player was given it
+        told = _about(tok, v.evidence)
+        read = replace(v, b=self.lexicon.analyse(tok.word), evidence=[ev, *told] if not exact else [*told, ev],
+                       confidence=v.confidence if exact else "probable")
+        return VerdictInContext(read, contested=not exact)
+
     @property
     def fragments(self) -> FragmentFinder:
         if self._fragments is None:
@@ -91,8 +188,18 @@ class TargetProfile:
             self._fragments = self.lexicon.fragments(bases)
         return self._fragments
 
-    def word_findings(self, tok: Token, rules) -> list[Finding]:
-        """The findings of `rules` on one word, cached by its text, with spans moved to where it stands."""
+    def in_text(self, tok: Token, sentence: Sequence[Token]) -> Token:
+        """The token with its sentence when its verdict depends on it (its lemmas disagree), else itself."""
+        if tok.word is None or not sentence or self.contested(tok.word) is None:
+            return tok
+        return TokenInText(tok.text, tok.start, tok.end, tok.word, tuple(sentence))
+
+    def word_findings(self, tok: Token, rules, sentence: Sequence[Token] = ()) -> list[Finding]:
+        """The findings of `rules` on one word, cached by its text, with spans moved to where it stands.
+        A word read in its sentence (see in_text) is judged there and not cached."""
+        placed = self.in_text(tok, sentence)
+        if isinstance(placed, TokenInText):
+            return [f for rule in rules for f in rule(self, placed, NO_RULINGS)]
         found = self._local.get(tok.text)
         if found is None:
             alone = Token(tok.text, 0, len(tok.text), tok.word)
@@ -101,6 +208,21 @@ class TargetProfile:
                 self._local.clear()
             self._local[tok.text] = found
         return [replace(f, span=Span(tok.text, tok.start + f.start, tok.start + f.end)) for f in found]
+
+
+def _about(tok: Token, evidence: list[dict]) -> list[dict]:
+    """A lemma's evidence told of the token as written: «стали» — форма слова «сталь»."""
+    return [{**ev, "explanation": f"«{tok.text}» — форма слова «{ev['lemma']}»"} if ev.get("kind") == "same_word" else ev
+            for ev in evidence]
+
+
+def _words_around(tok: Token) -> tuple[list[str], int]:
+    """The sentence's words and the token's place in them (a hyphen part stands in for its word)."""
+    sentence = getattr(tok, "sentence", ())
+    for i, other in enumerate(sentence):
+        if other.start <= tok.start and tok.end <= other.end:
+            return [tok.text if j == i else t.text for j, t in enumerate(sentence)], i
+    return [tok.text], 0
 
 
 _profiles: "weakref.WeakKeyDictionary[Lexicon, OrderedDict[str, TargetProfile]]" = weakref.WeakKeyDictionary()

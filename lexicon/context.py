@@ -1,0 +1,202 @@
+"""Which reading of a word its sentence means: slovnet's morphology tagger over the dictionary's parses.
+
+A form such as «стали» (стать / сталь) or «пила» (пить / пила) belongs to several lemmas.  When
+the lemmas disagree on a question (is it cognate with the target?), the sentence decides: the
+tagger gives each Universal Dependencies tag a probability at the word's position, and each
+tag's probability goes to the dictionary parses (pymorphy3) whose part of speech, case, number
+and gender agree with it, split by the dictionary's own frequencies when several agree.
+
+The tagger and its embeddings ship inside the natasha wheel (natasha/data/model, natasha/data/emb);
+they are read from there once per process, on first use, and nothing is ever downloaded.  natasha
+itself is never imported (its morph vocabulary needs pymorphy2, which does not start on 3.11).
+"""
+from __future__ import annotations
+
+import importlib.util
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Hashable, Mapping, Sequence
+
+from lexicon import morphology
+
+SOURCE_TAGGER = "морфологический теггер slovnet (модель natasha, новостной корпус)"
+MORPH_MODEL = "data/model/slovnet_morph_news_v1.tar"
+EMBEDDINGS = "data/emb/navec_news_v1_1B_250K_300d_100q.tar"
+DECISIVE = 0.6        # a side wins with 60% of the probability at least (1.5× the other side)
+NEGLIGIBLE = 1e-3     # tags below this probability are not distributed
+WINDOW = 24           # words either side given to the tagger: its convolutions see ~3 words anyway
+
+# Universal Dependencies part of speech → the pymorphy3 parts of speech it may stand for.
+# Participles are VERB in UD but often tagged ADJ; the short forms and comparatives likewise.
+UD_POS = {
+    "NOUN": {"NOUN"}, "PROPN": {"NOUN"},
+    "VERB": {"VERB", "INFN", "PRTF", "PRTS", "GRND"}, "AUX": {"VERB", "INFN"},
+    "ADJ": {"ADJF", "ADJS", "COMP", "PRTF", "PRTS"}, "DET": {"ADJF", "NPRO"},
+    "ADV": {"ADVB", "COMP", "PRED"}, "NUM": {"NUMR", "ADJF"}, "PRON": {"NPRO"},
+    "ADP": {"PREP"}, "CCONJ": {"CONJ"}, "SCONJ": {"CONJ"}, "PART": {"PRCL"}, "INTJ": {"INTJ"},
+}
+UD_FEATS = {   # feature → value → the pymorphy3 grammemes that agree with it
+    "Case": {"Nom": {"nomn"}, "Gen": {"gent", "gen1", "gen2"}, "Dat": {"datv"}, "Acc": {"accs", "acc2"},
+             "Ins": {"ablt"}, "Loc": {"loct", "loc1", "loc2"}, "Voc": {"voct"}, "Par": {"gen2"}},
+    "Number": {"Sing": {"sing"}, "Plur": {"plur"}},
+    "Gender": {"Masc": {"masc"}, "Fem": {"femn"}, "Neut": {"neut"}},
+}
+PROPER = {"Name", "Surn", "Patr", "Geox", "Orgn", "Trad"}   # pymorphy3 marks of proper nouns
+POS_WORDS = {"NOUN": "существительное", "VERB": "глагол", "INFN": "глагол", "PRTF": "причастие",
+             "PRTS": "причастие", "GRND": "деепричастие", "ADJF": "прилагательное", "ADJS": "прилагательное",
+             "COMP": "сравнительная степень", "ADVB": "наречие", "PRED": "предикатив", "NUMR": "числительное",
+             "NPRO": "местоимение", "PREP": "предлог", "CONJ": "союз", "PRCL": "частица", "INTJ": "междометие"}
+
+
+class TaggerUnavailable(RuntimeError):
+    """The natasha package with the tagger's files is not installed."""
+
+
+@dataclass(frozen=True)
+class UDTag:
+    pos: str
+    feats: tuple[tuple[str, str], ...]
+
+    @classmethod
+    def parse(cls, label: str) -> "UDTag":
+        pos, *pairs = label.split("|")
+        return cls(pos, tuple(tuple(p.split("=", 1)) for p in pairs if "=" in p))
+
+
+def natasha_data(relative: str) -> Path:
+    """A file inside the installed natasha package, found without importing natasha."""
+    spec = importlib.util.find_spec("natasha")
+    if spec is None or not spec.submodule_search_locations:
+        raise TaggerUnavailable("пакет natasha с моделью slovnet не установлен")
+    path = Path(next(iter(spec.submodule_search_locations))) / relative
+    if not path.is_file():
+        raise TaggerUnavailable(f"в пакете natasha нет файла {relative}")
+    return path
+
+
+class MorphTagger:
+    """slovnet's news morphology tagger: the probability of every UD tag at every word."""
+
+    def __init__(self, model: Path, embeddings: Path):
+        from navec import Navec       # imported here: loading costs ~0.7 s and most processes never need it
+        from slovnet import Morph
+
+        morph = Morph.load(str(model), batch_size=1)
+        morph.navec(Navec.load(str(embeddings)))
+        self._infer = morph.infer
+        self.tags = [UDTag.parse(label) for label in morph.infer.decoder.tags_vocab.items]
+        self._lock = threading.Lock()   # the model's buffers are shared: one sentence at a time
+
+    def probabilities(self, words: Sequence[str], index: int) -> list[tuple[UDTag, float]]:
+        """Each tag with its probability at words[index] (tags under NEGLIGIBLE left out)."""
+        import numpy as np
+
+        with self._lock:
+            batch = next(iter(self._infer.encoder([list(words)])))
+            logits = self._infer.model(batch.word_id, batch.shape_id, batch.pad_mask)[0][index]
+        weights = np.exp(logits - logits.max())
+        weights /= weights.sum()
+        return [(self.tags[k], float(w)) for k, w in enumerate(weights) if w >= NEGLIGIBLE]
+
+
+_tagger: MorphTagger | None = None
+_tagger_lock = threading.Lock()
+
+
+def tagger() -> MorphTagger:
+    """The process's tagger, loaded on first use (raises TaggerUnavailable without natasha)."""
+    global _tagger
+    if _tagger is None:
+        with _tagger_lock:
+            if _tagger is None:
+                _tagger = MorphTagger(natasha_data(MORPH_MODEL), natasha_data(EMBEDDINGS))
+    return _tagger
+
+
+def agrees(tag: UDTag, parse_tag: str) -> bool:
+    """Does a pymorphy3 tag fit the UD tag: the part of speech, then case, number and gender where both say."""
+    grammemes = set(parse_tag.replace(" ", ",").split(","))
+    pos = parse_tag.split(",", 1)[0].split(" ", 1)[0]
+    if pos not in UD_POS.get(tag.pos, ()):
+        return False
+    if pos == "NOUN" and (tag.pos == "PROPN") != bool(grammemes & PROPER):
+        return False
+    for feature, value in tag.feats:
+        agreeing = UD_FEATS.get(feature, {}).get(value)
+        said = set().union(*UD_FEATS[feature].values()) & grammemes if feature in UD_FEATS else set()
+        if agreeing and said and not agreeing & said:
+            return False
+    return True
+
+
+@dataclass(frozen=True)
+class Choice:
+    """What the sentence says of a word's options: each option's share, and the winner if decisive."""
+    shares: dict             # option → its share of the probability (they sum to 1 when tagged)
+    chosen: Hashable | None  # the option with DECISIVE of it, else None
+    parts: dict              # option → its likeliest pymorphy3 part of speech here
+    tagged: bool = True      # False when the tagger is not installed
+
+    @property
+    def decided(self) -> bool:
+        return self.chosen is not None
+
+    def share_of(self, options) -> float:
+        return sum(self.shares.get(option, 0.0) for option in options)
+
+
+def _distribute(probabilities, parses) -> tuple[dict, dict]:
+    """Each option's share of the probability and its likeliest part of speech."""
+    shares: dict = {option: 0.0 for option in parses}
+    pos_mass: dict = {}
+    for tag, p in probabilities:
+        fitting = [(option, parse) for option, found in parses.items() for parse in found if agrees(tag, parse.tag)]
+        total = sum(parse.score for _, parse in fitting)
+        for option, parse in fitting:
+            part = p * parse.score / total if total else p / len(fitting)
+            shares[option] += part
+            key = (option, parse.tag.split(",", 1)[0].split(" ", 1)[0])
+            pos_mass[key] = pos_mass.get(key, 0.0) + part
+    best_pos = {}
+    for (option, pos), mass in sorted(pos_mass.items(), key=lambda kv: -kv[1]):
+        best_pos.setdefault(option, pos)
+    return shares, best_pos
+
+
+def choose(words: Sequence[str], index: int, options: Mapping[Hashable, Sequence[str]]) -> Choice:
+    """Which option the sentence means at words[index]; each option is a set of lemmas of that word.
+
+    An option wins with DECISIVE of the probability; otherwise the context cannot decide.
+    """
+    word = words[index].lower()
+    by_lemma = {}
+    for parse in morphology.parses(word):
+        if parse.known:
+            by_lemma.setdefault(parse.lemma, []).append(parse)
+    parses = {option: [p for lemma in lemmas for p in by_lemma.get(lemma, ())] for option, lemmas in options.items()}
+    start = max(0, index - WINDOW)
+    try:
+        probabilities = tagger().probabilities(list(words[start:index + WINDOW + 1]), index - start)
+    except TaggerUnavailable:
+        return Choice({}, None, {}, tagged=False)
+    shares, parts = _distribute(probabilities, parses)
+    total = sum(shares.values())
+    if total:
+        shares = {option: share / total for option, share in shares.items()}
+    winner = max(shares, key=shares.get) if total else None
+    return Choice(shares, winner if winner is not None and shares[winner] >= DECISIVE else None, parts)
+
+
+def readings_by_lemma(word: str) -> dict[str, frozenset[str]]:
+    """The dictionary lemmas of a form with the parts of speech each reads it as."""
+    out: dict[str, set[str]] = {}
+    for parse in morphology.parses(word.lower()):
+        if parse.known:
+            out.setdefault(parse.lemma, set()).add(parse.tag.split(",", 1)[0].split(" ", 1)[0])
+    return {lemma: frozenset(pos) for lemma, pos in out.items()}
+
+
+def pos_word(pos: str | None) -> str:
+    """A pymorphy3 part of speech in Russian words («глагол»)."""
+    return POS_WORDS.get(pos or "", pos or "")
