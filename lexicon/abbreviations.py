@@ -10,6 +10,9 @@ Knowledge comes from three places, strongest first:
 * ``shape`` -- an all-caps Cyrillic token of 2-6 letters (ЦУМ, ЖЭК) that
   no source knows: probably an abbreviation, expansion unknown.
 
+A table abbreviation with a colloquial suffix or a case ending (СВДшка,
+ФСБшников, мчсник, ВАКа) is that abbreviation too: ``base`` names it.
+
 Only the table can say which word a letter stands for; the other two only
 say that a token is an abbreviation.
 """
@@ -30,6 +33,16 @@ PYMORPHY_SOURCE = "pymorphy3 (OpenCorpora) tag Abbr"
 SHAPE_SOURCE = "all-caps Cyrillic token of 2-6 letters"
 
 _ALL_CAPS = re.compile(r"^[А-ЯЁ]{2,6}$")
+# What colloquial Russian adds to an abbreviation (ГАИшник, СВДшка, МЧСник, ОМОНовец, МГУшный, ВАКа):
+# a suffix (-шник, -ник, -шка, -овец, -овский, -шный, -ист), then a case ending.
+_DERIVED_SUFFIX = "ш?ник|ш?ниц|шнич|ш?к|ш?ечк|овец|овц|ов|овск|евск|ист|шн"
+_ENDING = "а|я|и|у|ю|е|ы|о|ом|ем|ой|ей|ов|ев|ам|ям|ами|ями|ах|ях|ый|ий|ая|ое|ые|ых|ого|ому|ым|ую|ими"
+_DERIVED_TAIL = re.compile(rf"^(?:{_DERIVED_SUFFIX})(?:{_ENDING})?$")
+_CASE_TAIL = re.compile(rf"^(?:{_ENDING})$")
+# A dictionary word may be one too (гаишник, омоновец), but only with the suffixes no ordinary stem
+# takes after an abbreviation's letters: «сошник», «стоечка», «лазовский» are not СОШ, СТО, ЛАЗ.
+_WORD_TAIL = re.compile(rf"^(?:шник|шниц|шнич|шн|шк|овец|овц)(?:{_ENDING})?$")
+MIN_LOWER_BASE = 3        # мчс|ник: a lower-case base shorter than this is too often a word's beginning
 _CYRILLIC_LETTERS = re.compile(r"^[А-Яа-яЁё]+$")
 
 
@@ -52,6 +65,7 @@ class AbbreviationInfo:
     token: str
     source: str                               # table | pymorphy3 | shape
     expansions: tuple[Expansion, ...] = ()    # empty unless the table knows it
+    base: str = ""                            # the abbreviation inside a derived word: СВД of СВДшки
 
     @property
     def known(self) -> bool:
@@ -66,8 +80,10 @@ class AbbreviationInfo:
         return tuple(seen)
 
     def to_json(self) -> dict:
-        return {"token": self.token, "source": self.source,
-                "expansions": [e.to_json() for e in self.expansions]}
+        out = {"token": self.token, "source": self.source, "expansions": [e.to_json() for e in self.expansions]}
+        if self.base:
+            out["base"] = self.base
+        return out
 
 
 @dataclass
@@ -165,10 +181,40 @@ def identify(token: str) -> AbbreviationInfo | None:
         return AbbreviationInfo(token, "table", tuple(rows))
     if not _CYRILLIC_LETTERS.match(token):
         return None
+    derived = _derived(token)
+    if derived is not None:
+        return derived
     if looks_like_abbreviation(token):
         return AbbreviationInfo(token, "pymorphy3" if pymorphy_abbr(token) else "shape")
     if token.islower() and _first_parse_is_abbr_noun(token):
         return AbbreviationInfo(token, "pymorphy3")
+    return None
+
+
+def _capital_rows(base: str) -> list[Expansion]:
+    """Table rows for an abbreviation written in capitals (СВД, ВсОШ), whatever case `base` is typed in."""
+    return [r for r in table().by_key.get(_key(base), []) if any(ch.isupper() for ch in r.abbr[1:])]
+
+
+def _derived(token: str) -> AbbreviationInfo | None:
+    """A table abbreviation with a suffix or an ending: СВДшки, ФСБшников, мчсник, ВАКа; None otherwise.
+
+    Capitals then lower case (СВДшки) may take a bare case ending; a word typed all in lower case
+    (мчсник) needs a suffix and a base of 3+ letters, a dictionary word (гаишник) one of _WORD_TAIL.
+    """
+    lower = token[1:].islower()          # мчсник, or Мчсник at the start of a sentence
+    tails = (_WORD_TAIL if is_ordinary_word(token) else _DERIVED_TAIL) if lower else None
+    for cut in range(len(token) - 1, 1, -1):
+        base, tail = token[:cut], fold_key(token[cut:])
+        if lower:
+            if cut < MIN_LOWER_BASE or not tails.match(tail):
+                continue
+        elif not (token[cut:].islower() and any(ch.isupper() for ch in base[1:])
+                  and (_DERIVED_TAIL.match(tail) or _CASE_TAIL.match(tail))):
+            continue
+        rows = _capital_rows(base)
+        if rows:
+            return AbbreviationInfo(token, "table", tuple(rows), base=rows[0].abbr)
     return None
 
 

@@ -61,3 +61,27 @@ def test_foreign_word_next_to_a_language(lexicon, target, text, word):
 ])
 def test_no_translation_false_alarms(lexicon, target, text):
     assert not {t for r, t in findings(lexicon, target, text) if r == "translation"}
+
+
+# --- abbreviations in any case form, with suffixes (rule B) -------------------------
+
+@pytest.mark.parametrize("target, text, token", [
+    ("инспекция", "ну его остановил ГАИшник на трассе", "ГАИшник"),
+    ("инспекция", "ну его остановил гаишник на трассе", "гаишник"),
+    ("ситуация", "приехали мчсники, всех спасли", "мчсники"),
+    ("отряд", "на митинге стояли ОМОНовцы в шлемах", "ОМОНовцы"),
+    ("станция", "военные ставят РЛС на холме", "РЛС"),
+    ("олимпиада", "он призёр ВОШ по химии", "ВОШ"),
+    ("университет", "учился в МГУшной общаге", "МГУшной"),
+])
+def test_abbreviations_with_suffixes(lexicon, target, text, token):
+    assert ("abbreviation", token) in findings(lexicon, target, text)
+
+
+@pytest.mark.parametrize("target, text", [
+    ("школа", "у плуга есть сошник, им пашут"),               # сошник is no СОШ-word
+    ("станция", "на стоечке стоит ваза"),                       # стоечка is no СТО-word
+    ("кошка", "у неё маленький ДОМик, мурлычет"),
+])
+def test_words_that_only_begin_like_an_abbreviation(lexicon, target, text):
+    assert not {t for r, t in findings(lexicon, target, text) if r == "abbreviation"}

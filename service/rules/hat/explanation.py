@@ -136,7 +136,8 @@ def abbreviation(p: TargetProfile, tok: Token, oracle: Oracle) -> list[Finding]:
         return []
     severity = "violation" if len(matching) == len(hits) else "warning"
     exp, words = matching[0]
-    message = (f"«{tok.text}» — аббревиатура ({exp.expansion}): {_abbreviation_part(p, tok.text, words[0])} "
+    what = f"аббревиатура ({exp.expansion})" if not info.base else f"слово от аббревиатуры {info.base} ({exp.expansion})"
+    message = (f"«{tok.text}» — {what}: {_abbreviation_part(p, info.base or tok.text, words[0])} "
                f"означает «{words[0]}» — "
                + ("загаданное слово" if p.lexicon.fold(words[0]) in p.forms
                   else f"однокоренное с загаданным «{p.word.raw}»"))
