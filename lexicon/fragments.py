@@ -17,7 +17,9 @@ Two shapes are checked, with letters folded ё -> е:
   at most three letters of ending after the fragment.
 
 Only tokens pymorphy3 does not know are fragments: a real word is never
-one, whatever it combines with.
+one, whatever it combines with -- unless the speaker cuts it off (``контр…``,
+``ко…``): a part marked unfinished is a fragment whatever it spells, from two
+letters on, when the target completes it (:meth:`FragmentFinder.find_marked`).
 """
 from __future__ import annotations
 
@@ -36,6 +38,10 @@ MAX_ENDING = 3         # letters after the fragment (fragment last) or after the
 MIN_FRAGMENT = 3
 MIN_STEM = 3
 MAX_KEYS = 20_000      # prefix search cap, for very short fragments
+MIN_MARKED = 2         # «ко…»: a part the speaker marks unfinished may be this short
+MARKED_JOINTS = ("", "о", "е")   # between a marked part and the base form: контр|революция, аэр|о|вокзал
+# A cut-off negation («это не… не то») is a hesitation far more often than a part of a word.
+HESITANT_PARTS = frozenset({"не", "ни"})
 
 
 
@@ -115,19 +121,44 @@ class FragmentFinder:
             if len(stem) >= MIN_STEM:
                 self.stems.setdefault(stem, base)
         self.find = lru_cache(maxsize=256)(self._find)   # one finder per cached Hat target
+        self.find_marked = lru_cache(maxsize=256)(self._find_marked)
 
     def _find(self, token: str) -> FragmentMatch | None:
         if not is_candidate(token):
             return None
         frag = fold_key(token)
         match = self._before(frag) or self._after(frag)
-        if match is not None:
-            # Name the word by its dictionary form: птеродактиль, not птеродактиле.
-            parses = [p for p in morphology.analyzer().parse(match.word) if p.is_known]
-            if parses:
-                match = FragmentMatch(match.fragment, fold_key(parses[0].normal_form), match.base, match.piece,
-                                      match.joint, match.side)
+        # Name the word by its dictionary form: птеродактиль, not птеродактиле.
+        return self._named(match) if match is not None else None
+
+    def _find_marked(self, token: str) -> FragmentMatch | None:
+        """A part the speaker left unfinished («контр…») that the target or a cognate completes into a word."""
+        frag = fold_key(token)
+        if len(frag) < MIN_MARKED or frag in HESITANT_PARTS or not all("а" <= ch <= "я" for ch in frag):
+            return None
+        match = self._joined(frag)
+        if match is None and is_candidate(token):
+            match = self._before(frag) or self._after(frag)
         return match
+
+    def _joined(self, frag: str) -> FragmentMatch | None:
+        """frag + a linking vowel or nothing + a form of a base: one dictionary look-up per form."""
+        for form, base in self.forms.items():
+            if len(form) < MIN_STEM or form.startswith(frag):
+                continue
+            for joint in MARKED_JOINTS:
+                word = frag + joint + form
+                if morphology.is_known(word):
+                    return self._named(FragmentMatch(frag, word, base, form, joint, "before"))
+        return None
+
+    @staticmethod
+    def _named(match: FragmentMatch) -> FragmentMatch:
+        parses = [p for p in morphology.analyzer().parse(match.word) if p.is_known]
+        if not parses:
+            return match
+        return FragmentMatch(match.fragment, fold_key(parses[0].normal_form), match.base, match.piece,
+                             match.joint, match.side)
 
     def _before(self, frag: str) -> FragmentMatch | None:
         for word in keys_with_prefix(frag):

@@ -85,3 +85,23 @@ def test_abbreviations_with_suffixes(lexicon, target, text, token):
 ])
 def test_words_that_only_begin_like_an_abbreviation(lexicon, target, text):
     assert not {t for r, t in findings(lexicon, target, text) if r == "abbreviation"}
+
+
+# --- fragments: a cut-off part the target completes (rule C) ------------------------
+
+@pytest.mark.parametrize("target, text, token", [
+    ("наступление", "ну армия идёт вперёд, а потом контр…", "контр"),      # контрнаступление; «контр» is a word form
+    ("вокзал", "поезда приходят, а для самолётов — аэро…", "аэро"),
+    ("дактиль", "динозавр летающий, птеро-", "птеро"),
+])
+def test_cut_off_parts_are_fragments(lexicon, target, text, token):
+    assert ("fragment", token) in findings(lexicon, target, text)
+
+
+@pytest.mark.parametrize("target, text", [
+    ("счастье", "ну это не… не горе, а радость"),         # a cut-off negation is a hesitation
+    ("грядка", "на огороде, такая полоска земли… длинная"),
+    ("революция", "ну в семнадцатом году, э… переворот"),
+])
+def test_hesitations_are_no_fragments(lexicon, target, text):
+    assert not {t for r, t in findings(lexicon, target, text) if r == "fragment"}

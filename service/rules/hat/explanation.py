@@ -22,6 +22,7 @@ from service.rules.hat.vocabulary import (ADJECTIVE_PREPOSITIONS, ANAGRAM_HINT, 
 
 LATIN_WORD = re.compile(r"[A-Za-z']{2,}")
 HYPHENS = re.compile(r"[-\u2010\u2011]")
+CUT_OFF = re.compile(r"…|\.\.|-(?![а-яёa-z])", re.IGNORECASE)   # right after a word: «контр…», «аэро-»
 HESITATION = re.compile(r"[эаыму]+(?:-[эаыму]+)*")      # э-э, ммм, эээ: a pause, not a word
 CONTENT_POS = ("NOUN", "ADJF", "ADJS", "VERB", "INFN", "PRTF", "PRTS")
 NAME_GRAMMEMES = ("Geox", "Name", "Surn", "Patr", "Orgn", "Trad")   # Франция, Париж: a place is no translation
@@ -171,12 +172,7 @@ def fragment(p: TargetProfile, tok: Token, oracle: Oracle) -> list[Finding]:
     match = p.fragments.find(tok.word.text)
     if match is None:
         return []
-    own = match.base in p.lemma_keys or match.base == p.word.key
-    return [_finding_on(tok, "fragment",
-                f"«{tok.text}» — не слово, но вместе с "
-                + ("загаданным" if own else f"«{match.base}» (однокоренным с загаданным)")
-                + f" образует слово «{match.word}»",
-                "violation", {**match.to_json(), "rule": cite("fragment")})]
+    return [_fragment_finding(p, tok, match)]
 
 
 def latin_spelling(p: TargetProfile, tok: Token, oracle: Oracle) -> list[Finding]:
@@ -211,6 +207,15 @@ def profanity(p: TargetProfile, tok: Token, oracle: Oracle) -> list[Finding]:
                 {**hit.to_json(), "rule": cite("profanity")})]
 
 
+def _fragment_finding(p: TargetProfile, tok: Token, match, cut_off: bool = False) -> Finding:
+    own = match.base in p.lemma_keys or match.base == p.word.key
+    return _finding_on(tok, "fragment",
+                (f"«{tok.text}…» — оборванная часть слова: вместе с " if cut_off else f"«{tok.text}» — не слово, но вместе с ")
+                + ("загаданным" if own else f"«{match.base}» (однокоренным с загаданным)")
+                + f" образует слово «{match.word}»",
+                "violation", {**match.to_json(), "rule": cite("fragment")})
+
+
 WORD_RULES = (cognate, abbreviation, fragment, latin_spelling, profanity)
 
 
@@ -220,6 +225,20 @@ def word_rules(ex: Explanation) -> list[Finding]:
         # Rulings change cognate answers, so the cache of answers without them does not apply.
         return [f for piece in ex.pieces for rule in WORD_RULES for f in rule(ex.profile, piece, ex.oracle)]
     return [f for piece in ex.pieces for f in ex.profile.word_findings(piece, WORD_RULES)]
+
+
+# ---------------------------------------------------------------- fragments ---
+
+def marked_fragments(ex: Explanation) -> list[Finding]:
+    """C: a word cut off («контр…», «ко…») that the target completes into a word, whatever the part spells."""
+    out = []
+    for tok in ex.tokens:
+        if tok.word is None or not CUT_OFF.match(ex.text, tok.end) or HYPHENS.search(tok.text):
+            continue
+        match = ex.profile.fragments.find_marked(tok.text)
+        if match is not None:
+            out.append(_fragment_finding(ex.profile, tok, match, cut_off=True))
+    return out
 
 
 # ------------------------------------------------------------------ letters ---
@@ -380,7 +399,7 @@ def foreign_words(ex: Explanation) -> list[Finding]:
 
 # -------------------------------------------------------------------- check ---
 
-EXPLANATION_RULES = (word_rules, anagrams, letter_words, letter_phrases, foreign_words)
+EXPLANATION_RULES = (word_rules, marked_fragments, anagrams, letter_words, letter_phrases, foreign_words)
 
 
 def _one_per_span(findings: list[Finding]) -> list[Finding]:
