@@ -16,12 +16,13 @@ from functools import cached_property, lru_cache
 from typing import NamedTuple
 
 from lexicon import morphology
-from lexicon.alternations import Alternation, compare_roots
+from lexicon.alternations import (CONSONANT_ALTERNATIONS, VOWELS, WEAK_CONSONANT_ALTERNATIONS, Alternation,
+                                  compare_roots)
 from lexicon.text import NormalizedWord, normalize_word
 from lexicon.roots import JoinPolicy
-from lexicon.segment import Morphemes, guess_segmentation
+from lexicon.segment import LINKING_VOWELS, AffixInventory, Morphemes, guess_segmentation
 from lexicon.store import LexiconStore, RootNode, WordRecord
-from lexicon.text import fold_yo
+from lexicon.text import fold_root, fold_yo
 
 SOURCE_NAMES = {
     "tikhonov-morphemes": "морфемный словарь Тихонова (Sorokin & Kravtsova 2018)",
@@ -30,10 +31,93 @@ SOURCE_NAMES = {
     "wiktionary": "ru.wiktionary, {{морфо-ru}}",
     "guess": "разбор по известным аффиксам (догадка)",
 }
+# Segmentations a dictionary made (not a guess, not a root carried along a link).
+DICTIONARY_SOURCES = frozenset({"tikhonov-morphemes", "tikhonov-dictionary", "wiktionary"})
 SOURCE_LINKS = "словообразовательные связи DerivBase.Ru между разобранными словами"
 SOURCE_SENSES = "таблица омонимичных корней (lexicon/curated/root_senses.tsv)"
 KIND_WORDS = {"equal": "совпадают", "spelling": "совпадают с точностью до написания",
               "consonant": "чередуются", "fleeting": "отличаются беглым гласным", "irregular": "чередуются"}
+
+
+# Full (East Slavic) and Church Slavonic forms of one root: золот/злат, молод/млад, ворот/врат, берег/брег.
+_PLENOPHONY = (("оро", "ра"), ("оло", "ла"), ("ере", "ре"), ("ело", "ле"), ("оро", "ро"), ("оло", "ло"))
+_ALL_CONSONANT_ALTERNATIONS = CONSONANT_ALTERNATIONS | WEAK_CONSONANT_ALTERNATIONS
+
+
+@lru_cache(maxsize=20_000)
+def roots_may_relate(a: str, b: str, affixes: AffixInventory) -> bool:
+    """Could roots a and b be one root by any known alternation (even one the join policy
+    does not admit), by full/Church Slavonic vowels, or by one being the other glued to an
+    affix or a second root (пи/пит, снег/снегир, зр/надзир, плав/сплавл)?  Only withholds
+    `certain`, never joins."""
+    fa, fb = fold_root(a), fold_root(b)
+    if _alternate(fa, fb):
+        return True
+    shorter, longer = sorted((fa, fb), key=len)
+    if len(shorter) < 2:
+        return True   # a one-letter root (ш in заросший) is a cut the spelling cannot check
+    cores = {shorter, shorter[:-1]} if len(shorter) > 2 and shorter[-1] in VOWELS else {shorter}
+    for core in cores:
+        for size in range(max(2, len(core) - 1), len(core) + 2):
+            for start in range(0, len(longer) - size + 1):
+                before, after = longer[:start], longer[start + size:]
+                if (_glued_before(before, affixes) and _glued_after(after, affixes)
+                        and _alternate(core, longer[start:start + size])):
+                    return True
+    return False
+
+
+_INFINITIVE_ENDS = ("ть", "ти", "чь")
+
+
+def _unsegmented(analysis: Analysis, affixes: AffixInventory) -> bool:
+    """A dictionary entry left whole (пасть as one root): its root still carries the ending."""
+    if len(analysis.morphemes) != 1:
+        return False
+    word = fold_yo(analysis.morphemes[0][0])
+    return word.endswith(_INFINITIVE_ENDS) or any(word.endswith(e) and len(word) > len(e) + 2 for e in affixes.endings)
+
+
+def _clipped(analysis: Analysis, root: str, other: str) -> bool:
+    """In a compound without a linking vowel a root may be a clipped word (кор-пункт from
+    корреспондентский пункт, проф-союз, зав-хоз): its start of another root may be that word."""
+    kinds = [k for _, k in analysis.morphemes]
+    if kinds.count("root") < 2 or "interfix" in kinds:
+        return False
+    clip, full = fold_root(root), fold_root(other)
+    return 2 <= len(clip) < len(full) and full.startswith(clip)
+
+
+def _glued_before(part: str, affixes: AffixInventory) -> bool:
+    """What a dictionary may have glued before a root: a prefix or a first root with о/е."""
+    return not part or part in affixes.prefixes or (len(part) >= 3 and part[-1] in LINKING_VOWELS)
+
+
+# Suffixes of the school tables the learned inventory lacks (падёж, жизнь, синеватый, полюшко).
+_SCHOOL_SUFFIXES = frozenset({"еж", "изн", "еват", "юшк", "ышк", "онк", "енк", "юх"})
+
+
+def _glued_after(part: str, affixes: AffixInventory) -> bool:
+    """What may be glued after a root: one suffix (картин = карт + ин), two one-letter ones
+    (плав-л), or о/е and a second root."""
+    part = part.rstrip("ь")
+    if not part or part in affixes.suffixes or part in _SCHOOL_SUFFIXES or (len(part) >= 4 and part[0] in LINKING_VOWELS):
+        return True
+    return len(part) == 2 and part[0] in affixes.suffixes and part[1] in affixes.suffixes
+
+
+def _alternate(a: str, b: str) -> bool:
+    if a == b or compare_roots(a, b) is not None:
+        return True
+    for full, short in _PLENOPHONY:
+        if full in a and a.replace(full, short, 1) == b or full in b and b.replace(full, short, 1) == a:
+            return True
+    for xa, xb in _ALL_CONSONANT_ALTERNATIONS:   # every split, not only the first that fits
+        if a.endswith(xa) and b.endswith(xb) and len(a) > len(xa) and len(b) > len(xb):
+            sa, sb = a[:-len(xa)], b[:-len(xb)]
+            if sa == sb or compare_roots(sa, sb) is not None:
+                return True
+    return False
 
 
 @dataclass(frozen=True)
@@ -175,9 +259,8 @@ class CognateEngine:
         if fallback:
             shared = sorted({r for ev in fallback for r in (ev["a"]["root"], ev["b"]["root"])})
             return Verdict(wa, wb, True, "probable", shared, fallback)
-        guessed = any(an.guessed for an in wa.analyses) or any(an.guessed for an in wb.analyses)
-        unsure = guessed or (against and all(ev["kind"] == "ambiguous_root" for ev in against))
-        confidence = "none" if not (wa.known and wb.known) else ("probable" if unsure else "certain")
+        certain = self._certainly_apart(wa, wb, against)
+        confidence = "none" if not (wa.known and wb.known) else ("certain" if certain else "probable")
         evidence = against or [{
             "kind": "different_roots",
             "a": {"word": wa.word.raw, "roots": sorted({r for an in wa.analyses for r in an.roots})},
@@ -185,6 +268,21 @@ class CognateEngine:
             "explanation": "ни один корень одного слова не совпадает с корнем другого и не чередуется с ним",
         }]
         return Verdict(wa, wb, False, confidence, [], evidence)
+
+    def _certainly_apart(self, wa: WordAnalysis, wb: WordAnalysis, against: list) -> bool:
+        """"Not cognate" is certain only on positive, independent evidence: both words
+        segmented by a dictionary, and either the curated homonym table puts their roots in
+        different senses, or no pair of their roots could relate by any alternation (even
+        one the join policy does not admit) or by one being glued inside the other."""
+        readings = (*wa.analyses, *wb.analyses)
+        if any(an.source not in DICTIONARY_SOURCES or _unsegmented(an, self.store.affixes) for an in readings):
+            return False
+        if any(ev["kind"] != "homonymous_roots" for ev in against):
+            return False
+        split = {(ev["a"]["lemma"], ev["a"]["root"], ev["b"]["lemma"], ev["b"]["root"]) for ev in against}
+        return not any((x.lemma, rx, y.lemma, ry) not in split and (
+                           roots_may_relate(rx, ry, self.store.affixes) or _clipped(x, rx, ry) or _clipped(y, ry, rx))
+                       for x in wa.analyses for rx in x.roots for y in wb.analyses for ry in y.roots)
 
     @staticmethod
     def _side(side: RootOf) -> dict:
