@@ -3,8 +3,9 @@
 A form such as «стали» (стать / сталь) or «пила» (пить / пила) belongs to several lemmas.  When
 the lemmas disagree on a question (is it cognate with the target?), the sentence decides: the
 tagger gives each Universal Dependencies tag a probability at the word's position, and each
-tag's probability goes to the dictionary parses (pymorphy3) whose part of speech, case, number
-and gender agree with it, split by the dictionary's own frequencies when several agree.
+tag's probability goes to the dictionary parses (pymorphy3) of its part of speech, split by the
+dictionary's own frequencies when several agree.  Lemmas of one part of speech (пару: пар / пара)
+are beyond it: callers ask only when the readings differ in part of speech.
 
 The tagger and its embeddings ship inside the natasha wheel (natasha/data/model, natasha/data/emb);
 they are read from there once per process, on first use, and nothing is ever downloaded.  natasha
@@ -15,6 +16,7 @@ from __future__ import annotations
 import importlib.util
 import threading
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Hashable, Mapping, Sequence
 
@@ -26,24 +28,19 @@ EMBEDDINGS = "data/emb/navec_news_v1_1B_250K_300d_100q.tar"
 DECISIVE = 0.6        # a side wins with 60% of the probability at least (1.5× the other side)
 NEGLIGIBLE = 1e-3     # tags below this probability are not distributed
 WINDOW = 24           # words either side given to the tagger: its convolutions see ~3 words anyway
+CHOICE_CACHE = 1024   # sentences' answers kept (~1 KB each)
 
 # Universal Dependencies part of speech → the pymorphy3 parts of speech it may stand for.
 # Participles are VERB in UD but often tagged ADJ; the short forms and comparatives likewise.
 UD_POS = {
-    "NOUN": {"NOUN"}, "PROPN": {"NOUN"},
+    "NOUN": {"NOUN"}, "PROPN": {"PROPN"},
     "VERB": {"VERB", "INFN", "PRTF", "PRTS", "GRND"}, "AUX": {"VERB", "INFN"},
     "ADJ": {"ADJF", "ADJS", "COMP", "PRTF", "PRTS"}, "DET": {"ADJF", "NPRO"},
     "ADV": {"ADVB", "COMP", "PRED"}, "NUM": {"NUMR", "ADJF"}, "PRON": {"NPRO"},
     "ADP": {"PREP"}, "CCONJ": {"CONJ"}, "SCONJ": {"CONJ"}, "PART": {"PRCL"}, "INTJ": {"INTJ"},
 }
-UD_FEATS = {   # feature → value → the pymorphy3 grammemes that agree with it
-    "Case": {"Nom": {"nomn"}, "Gen": {"gent", "gen1", "gen2"}, "Dat": {"datv"}, "Acc": {"accs", "acc2"},
-             "Ins": {"ablt"}, "Loc": {"loct", "loc1", "loc2"}, "Voc": {"voct"}, "Par": {"gen2"}},
-    "Number": {"Sing": {"sing"}, "Plur": {"plur"}},
-    "Gender": {"Masc": {"masc"}, "Fem": {"femn"}, "Neut": {"neut"}},
-}
 PROPER = {"Name", "Surn", "Patr", "Geox", "Orgn", "Trad"}   # pymorphy3 marks of proper nouns
-POS_WORDS = {"NOUN": "существительное", "VERB": "глагол", "INFN": "глагол", "PRTF": "причастие",
+POS_WORDS = {"NOUN": "существительное", "PROPN": "имя собственное", "VERB": "глагол", "INFN": "глагол", "PRTF": "причастие",
              "PRTS": "причастие", "GRND": "деепричастие", "ADJF": "прилагательное", "ADJS": "прилагательное",
              "COMP": "сравнительная степень", "ADVB": "наречие", "PRED": "предикатив", "NUMR": "числительное",
              "NPRO": "местоимение", "PREP": "предлог", "CONJ": "союз", "PRCL": "частица", "INTJ": "междометие"}
@@ -114,20 +111,20 @@ def tagger() -> MorphTagger:
     return _tagger
 
 
+@lru_cache(maxsize=20_000)   # a few hundred tags × the parses of the rare disagreeing words
 def agrees(tag: UDTag, parse_tag: str) -> bool:
-    """Does a pymorphy3 tag fit the UD tag: the part of speech, then case, number and gender where both say."""
-    grammemes = set(parse_tag.replace(" ", ",").split(","))
+    """Does a pymorphy3 tag fit the UD tag's part of speech (a proper noun only PROPN, a common one only NOUN)?
+
+    Case, number and gender are not compared: the tagger guesses them from the likeliest lemma,
+    so a wrong guess would hand the word to the other part of speech.
+    """
+    return part_of_speech(parse_tag) in UD_POS.get(tag.pos, ())
+
+
+def part_of_speech(parse_tag: str) -> str:
+    """The pymorphy3 part of speech of a tag, PROPN for a proper noun (the tagger tells those apart)."""
     pos = parse_tag.split(",", 1)[0].split(" ", 1)[0]
-    if pos not in UD_POS.get(tag.pos, ()):
-        return False
-    if pos == "NOUN" and (tag.pos == "PROPN") != bool(grammemes & PROPER):
-        return False
-    for feature, value in tag.feats:
-        agreeing = UD_FEATS.get(feature, {}).get(value)
-        said = set().union(*UD_FEATS[feature].values()) & grammemes if feature in UD_FEATS else set()
-        if agreeing and said and not agreeing & said:
-            return False
-    return True
+    return "PROPN" if pos == "NOUN" and set(parse_tag.replace(" ", ",").split(",")) & PROPER else pos
 
 
 @dataclass(frozen=True)
@@ -156,7 +153,7 @@ def _distribute(probabilities, parses) -> tuple[dict, dict]:
         for option, parse in fitting:
             part = p * parse.score / total if total else p / len(fitting)
             shares[option] += part
-            key = (option, parse.tag.split(",", 1)[0].split(" ", 1)[0])
+            key = (option, part_of_speech(parse.tag))
             pos_mass[key] = pos_mass.get(key, 0.0) + part
     best_pos = {}
     for (option, pos), mass in sorted(pos_mass.items(), key=lambda kv: -kv[1]):
@@ -168,18 +165,25 @@ def choose(words: Sequence[str], index: int, options: Mapping[Hashable, Sequence
     """Which option the sentence means at words[index]; each option is a set of lemmas of that word.
 
     An option wins with DECISIVE of the probability; otherwise the context cannot decide.
+    Answers are cached by the words the tagger sees: a text checked again costs nothing.
     """
+    start = max(0, index - WINDOW)
+    window = tuple(words[start:index + WINDOW + 1])
+    try:
+        return _choose(window, index - start, tuple((option, tuple(lemmas)) for option, lemmas in options.items()))
+    except TaggerUnavailable:      # not cached: an answer without the tagger is no answer
+        return Choice({}, None, {}, tagged=False)
+
+
+@lru_cache(maxsize=CHOICE_CACHE)
+def _choose(words: tuple[str, ...], index: int, options: tuple[tuple[Hashable, tuple[str, ...]], ...]) -> Choice:
     word = words[index].lower()
     by_lemma = {}
     for parse in morphology.parses(word):
         if parse.known:
             by_lemma.setdefault(parse.lemma, []).append(parse)
-    parses = {option: [p for lemma in lemmas for p in by_lemma.get(lemma, ())] for option, lemmas in options.items()}
-    start = max(0, index - WINDOW)
-    try:
-        probabilities = tagger().probabilities(list(words[start:index + WINDOW + 1]), index - start)
-    except TaggerUnavailable:
-        return Choice({}, None, {}, tagged=False)
+    parses = {option: [p for lemma in lemmas for p in by_lemma.get(lemma, ())] for option, lemmas in options}
+    probabilities = tagger().probabilities(list(words), index)
     shares, parts = _distribute(probabilities, parses)
     total = sum(shares.values())
     if total:
@@ -189,11 +193,11 @@ def choose(words: Sequence[str], index: int, options: Mapping[Hashable, Sequence
 
 
 def readings_by_lemma(word: str) -> dict[str, frozenset[str]]:
-    """The dictionary lemmas of a form with the parts of speech each reads it as."""
+    """The dictionary lemmas of a form with the parts of speech each reads it as (see part_of_speech)."""
     out: dict[str, set[str]] = {}
     for parse in morphology.parses(word.lower()):
         if parse.known:
-            out.setdefault(parse.lemma, set()).add(parse.tag.split(",", 1)[0].split(" ", 1)[0])
+            out.setdefault(parse.lemma, set()).add(part_of_speech(parse.tag))
     return {lemma: frozenset(pos) for lemma, pos in out.items()}
 
 

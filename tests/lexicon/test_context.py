@@ -39,9 +39,29 @@ def test_the_sentence_chooses_the_reading(words, index, options, meant):
     assert abs(sum(choice.shares.values()) - 1) < 1e-6
 
 
-def test_a_close_call_is_left_undecided():
-    choice = choose("пила по дереву".split(), 0, SAW)        # the tagger hesitates: noun 0.54, verb 0.46
-    assert not choice.decided and choice.tagged
+class HesitantTagger:
+    """Half noun, half verb at every word: a sentence that cannot choose."""
+
+    def probabilities(self, words, index):
+        return [(UDTag("NOUN", ()), 0.5), (UDTag("VERB", ()), 0.5)]
+
+
+@pytest.fixture
+def hesitant(monkeypatch):
+    monkeypatch.setattr(context, "tagger", HesitantTagger)
+    context._choose.cache_clear()
+    yield
+    context._choose.cache_clear()
+
+
+def test_a_close_call_is_left_undecided(hesitant):
+    choice = choose("пила по дереву".split(), 0, SAW)
+    assert choice.tagged and not choice.decided
+    assert choice.shares["saw"] == pytest.approx(0.5)
+
+
+def test_a_clear_lead_decides():
+    assert choose("пила по дереву".split(), 0, SAW).chosen == "saw"        # noun 0.63 against verb 0.37
 
 
 def test_the_part_of_speech_of_the_chosen_reading():
@@ -49,18 +69,19 @@ def test_the_part_of_speech_of_the_chosen_reading():
     assert context.pos_word("VERB") == "глагол"
 
 
-def test_features_must_agree_where_both_sides_state_them():
-    nominative = UDTag.parse("NOUN|Animacy=Inan|Case=Nom|Gender=Fem|Number=Sing")
-    assert agrees(nominative, "NOUN,inan,femn sing,nomn")
-    assert not agrees(nominative, "NOUN,inan,femn sing,gent")
-    assert not agrees(nominative, "NOUN,anim,masc,Name sing,gent")     # a proper name is PROPN, and masculine
+def test_parts_of_speech_agree_and_a_proper_name_is_propn():
+    assert agrees(UDTag.parse("NOUN|Animacy=Inan|Case=Nom|Gender=Fem|Number=Sing"), "NOUN,inan,femn sing,gent")
+    assert not agrees(UDTag.parse("NOUN|Case=Gen"), "NOUN,anim,masc,Name sing,gent")   # «пил»: a name
+    assert agrees(UDTag.parse("PROPN|Case=Gen"), "NOUN,anim,masc,Name sing,gent")
     assert agrees(UDTag.parse("VERB|Tense=Past"), "VERB,impf,tran femn,sing,past,indc")
+    assert agrees(UDTag.parse("ADJ|Case=Nom"), "PRTF,perf,past,pssv masc,sing,nomn")     # participles either way
     assert not agrees(UDTag.parse("ADV"), "NOUN,inan,femn sing,nomn")
 
 
 def test_readings_by_lemma_lists_each_lemma_with_its_parts_of_speech():
     readings = readings_by_lemma("стали")
     assert readings["стать"] == {"VERB"} and readings["сталь"] == {"NOUN"}
+    assert readings_by_lemma("пила")["пил"] == {"PROPN"}
 
 
 def test_without_the_tagger_nothing_is_decided(monkeypatch):
@@ -68,6 +89,7 @@ def test_without_the_tagger_nothing_is_decided(monkeypatch):
         raise context.TaggerUnavailable("пакет natasha с моделью slovnet не установлен")
 
     monkeypatch.setattr(context, "_tagger", None)
+    context._choose.cache_clear()        # answers cached with the tagger would hide its absence
     monkeypatch.setattr(context, "natasha_data", missing)
     choice = choose("мы стали друзьями".split(), 1, STEEL)
     assert not choice.tagged and not choice.decided

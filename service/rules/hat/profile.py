@@ -102,7 +102,9 @@ class TargetProfile:
 
     def contested(self, word: NormalizedWord) -> dict[bool, tuple[str, ...]] | None:
         """The lemmas of a form split by their verdict ({True: cognate ones, False: the others}) when
-        they disagree («стали»: стать / сталь against «сталь»), else None; cached per form."""
+        they disagree and differ in part of speech («стали»: стать / сталь against «сталь»), else None;
+        cached per form.  Lemmas of one part of speech (пару: пар / пара) are beyond the tagger: the
+        lexicon's verdict over every reading stands."""
         if word.text in self._contested:
             return self._contested[word.text]
         lemmas = self.lexicon.readings_by_lemma(word.text)
@@ -111,7 +113,9 @@ class TargetProfile:
             split: dict[bool, list[str]] = {True: [], False: []}
             for lemma in lemmas:
                 split[self.cognate(lemma)].append(lemma)
-            sides = {k: tuple(v) for k, v in split.items()} if split[True] and split[False] else None
+            parts = {side: set().union(*(lemmas[x] for x in found)) for side, found in split.items()}
+            if split[True] and split[False] and not parts[True] & parts[False]:
+                sides = {k: tuple(v) for k, v in split.items()}
         with self._lock:
             if len(self._contested) > CONTESTED_CACHE:
                 self._contested.clear()
