@@ -14,10 +14,13 @@ itself is never imported (its morph vocabulary needs pymorphy2, which does not s
 from __future__ import annotations
 
 import importlib.util
+import json
+import tarfile
 import threading
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Hashable, Mapping, Sequence
 
 from lexicon import morphology
@@ -72,15 +75,38 @@ def natasha_data(relative: str) -> Path:
     return path
 
 
+@dataclass(frozen=True)
+class QuantizedEmbeddings:
+    """navec's product-quantised vectors, just what slovnet reads of them (meta.id, pq.indexes, pq.codes).
+
+    navec.Navec.load would also build its vocabulary and similarity tables (~130 MB at its peak)
+    that the tagger never uses; its archive format is meta.json + pq.bin (four uint32 sizes, the
+    uint8 indexes, the float32 centroids).
+    """
+    meta: SimpleNamespace
+    pq: SimpleNamespace
+
+    @classmethod
+    def read(cls, path: Path) -> "QuantizedEmbeddings":
+        import numpy as np
+
+        with tarfile.open(path) as archive:
+            meta = json.loads(archive.extractfile("meta.json").read())
+            data = archive.extractfile("pq.bin").read()
+        vectors, _dim, qdim, centroids = (int(x) for x in np.frombuffer(data[:16], np.uint32))
+        indexes = np.frombuffer(data[16:16 + vectors * qdim], np.uint8).reshape(vectors, qdim)
+        codes = np.frombuffer(data[16 + vectors * qdim:], np.float32).reshape(qdim, centroids, -1)
+        return cls(SimpleNamespace(id=meta["id"]), SimpleNamespace(indexes=indexes, codes=codes))
+
+
 class MorphTagger:
     """slovnet's news morphology tagger: the probability of every UD tag at every word."""
 
     def __init__(self, model: Path, embeddings: Path):
-        from navec import Navec       # imported here: loading costs ~0.7 s and most processes never need it
-        from slovnet import Morph
+        from slovnet import Morph     # imported here: loading costs ~0.4 s and most processes never need it
 
         morph = Morph.load(str(model), batch_size=1)
-        morph.navec(Navec.load(str(embeddings)))
+        morph.navec(QuantizedEmbeddings.read(embeddings))
         self._infer = morph.infer
         self.tags = [UDTag.parse(label) for label in morph.infer.decoder.tags_vocab.items]
         self._lock = threading.Lock()   # the model's buffers are shared: one sentence at a time
