@@ -105,3 +105,21 @@ def test_cut_off_parts_are_fragments(lexicon, target, text, token):
 ])
 def test_hesitations_are_no_fragments(lexicon, target, text):
     assert not {t for r, t in findings(lexicon, target, text) if r == "fragment"}
+
+
+@pytest.mark.parametrize("target, text, token", [
+    ("корова", "ну мычит, возьми «кор» и прибавь немного", "кор"),
+    ("стол", "на нём едят, возьми «сто» и допиши чуть-чуть, и всё", "сто"),
+    ("глобус", "шар с картой, гло…", "гло"),
+])
+def test_parts_left_to_extend(lexicon, target, text, token):
+    assert ("fragment", token) in findings(lexicon, target, text)
+
+
+@pytest.mark.parametrize("target, text", [
+    ("котлета", "возьми «кот» и добавь «лета»"),                  # explaining by parts, each part named
+    ("стол", "возьми сто рублей и добавь немного сахара"),         # an amount of sugar, not of letters
+    ("грузин", "житель Тбилиси, возьми название страны и измени конец"),
+])
+def test_parts_explained_by_meaning_stay_clean(lexicon, target, text):
+    assert not {t for r, t in findings(lexicon, target, text) if r == "fragment"}

@@ -11,18 +11,20 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 
+from lexicon.fragments import HESITANT_PARTS
 from lexicon.overrides import NO_RULINGS, Oracle
 from lexicon.text import NormalizedWord, Token
 from service.rules.findings import Finding, Span, count, in_text_order
 from service.rules.hat.profile import TargetProfile, lemma_keys_of, profile
-from service.rules.hat.vocabulary import (ADJECTIVE_PREPOSITIONS, ANAGRAM_HINT, ANAGRAM_WORDS, CUE_WINDOW,
-                                          LANGUAGE_ADJECTIVE, LANGUAGE_ADVERB, LETTER_WORDS, NAMING_WORDS,
-                                          PHRASES, POSITION_LEMMAS, PROFANITY_LABELS, SEVERE_PROFANITY,
+from service.rules.hat.vocabulary import (ADJECTIVE_PREPOSITIONS, AMOUNT_WORDS, ANAGRAM_HINT, ANAGRAM_WORDS, CUE_WINDOW,
+                                          EXTEND_VERBS, LANGUAGE_ADJECTIVE, LANGUAGE_ADVERB, LETTER_WORDS,
+                                          NAMING_WORDS, PARTS_WINDOW, PHRASES, POSITION_LEMMAS, PROFANITY_LABELS, SEVERE_PROFANITY,
                                           TRANSLATION_OFFSETS, cite)
 
 LATIN_WORD = re.compile(r"[A-Za-z']{2,}")
 HYPHENS = re.compile(r"[-\u2010\u2011]")
 CUT_OFF = re.compile(r"…|\.\.|-(?![а-яёa-z])", re.IGNORECASE)   # right after a word: «контр…», «аэро-»
+CLAUSE_BREAK = re.compile(r"[,.;:!?…—–()]")
 HESITATION = re.compile(r"[эаыму]+(?:-[эаыму]+)*")      # э-э, ммм, эээ: a pause, not a word
 CONTENT_POS = ("NOUN", "ADJF", "ADJS", "VERB", "INFN", "PRTF", "PRTS")
 NAME_GRAMMEMES = ("Geox", "Name", "Surn", "Patr", "Orgn", "Trad")   # Франция, Париж: a place is no translation
@@ -238,6 +240,59 @@ def marked_fragments(ex: Explanation) -> list[Finding]:
         match = ex.profile.fragments.find_marked(tok.text)
         if match is not None:
             out.append(_fragment_finding(ex.profile, tok, match, cut_off=True))
+        elif _target_beginning(ex.profile, tok) and tok.word.key not in HESITANT_PARTS:
+            out.append(_finding_on(tok, "fragment", f"«{tok.text}…» — оборванное начало загаданного слова "
+                                   f"«{ex.profile.word.raw}»: досказать его по буквам нельзя", "violation",
+                                   {"part": tok.text, "target": ex.profile.word.raw, "rule": cite("fragment")}))
+    return out
+
+
+def _target_beginning(p: TargetProfile, tok: Token) -> bool:
+    """The word is the first letters of the target (сто of стол), shorter than every form it begins."""
+    w = tok.word
+    return (w is not None and len(w.key) >= 2 and w.key not in p.forms
+            and any(len(f) > len(w.key) and f.startswith(w.key) for f in p.forms))
+
+
+def _lemma_in(ex: Explanation, tok: Token, words: frozenset[str]) -> bool:
+    return tok.word is not None and (tok.word.key in words or bool(lemma_keys_of(ex.profile.lexicon, tok.word.text) & words))
+
+
+def _extension(ex: Explanation, i: int) -> int | None:
+    """The «добавь» after part `i` with a vague amount near it («чуть-чуть»), as a token index."""
+    tokens = ex.tokens
+    for j in range(i + 1, min(len(tokens), i + PARTS_WINDOW + 2)):
+        if not _lemma_in(ex, tokens[j], EXTEND_VERBS):
+            continue
+        for k in range(j + 1, min(len(tokens), j + 1 + PARTS_WINDOW)):
+            if _lemma_in(ex, tokens[k], AMOUNT_WORDS) and _amount_of_letters(ex, k):
+                return j
+    return None
+
+
+def _amount_of_letters(ex: Explanation, k: int) -> bool:
+    """«добавь чуть-чуть» adds to the word; «добавь немного сахара» adds sugar."""
+    if k + 1 >= len(ex.tokens):
+        return True
+    after = ex.tokens[k + 1]
+    if CLAUSE_BREAK.search(ex.text, ex.tokens[k].end, after.start):
+        return True
+    return after.word is not None and (_lemma_in(ex, after, NAMING_WORDS)
+                                       or ex.profile.lexicon.is_function_word(after.word.text))
+
+
+def extended_parts(ex: Explanation) -> list[Finding]:
+    """C, D: the target's beginning with «add a bit» («возьми «сто» и добавь чуть-чуть» for стол)."""
+    out, p = [], ex.profile
+    for i, tok in enumerate(ex.tokens):
+        if not _target_beginning(p, tok) or (j := _extension(ex, i)) is None:
+            continue
+        verb = ex.tokens[j]
+        why = {"part": tok.text, "extension": verb.text, "target": p.word.raw, "rule": cite("fragment")}
+        out.append(_finding_on(tok, "fragment", f"«{tok.text}» — начало загаданного слова, и его велят "
+                                f"достроить («{verb.text}»): это отсылка к буквам, а не к смыслу", "violation", why))
+        out.append(_finding_on(verb, "fragment", f"«{verb.text}» — достроить «{tok.text}» до загаданного слова",
+                               "violation", why))
     return out
 
 
@@ -399,7 +454,7 @@ def foreign_words(ex: Explanation) -> list[Finding]:
 
 # -------------------------------------------------------------------- check ---
 
-EXPLANATION_RULES = (word_rules, marked_fragments, anagrams, letter_words, letter_phrases, foreign_words)
+EXPLANATION_RULES = (word_rules, marked_fragments, extended_parts, anagrams, letter_words, letter_phrases, foreign_words)
 
 
 def _one_per_span(findings: list[Finding]) -> list[Finding]:

@@ -37,6 +37,7 @@ def _folded(words) -> frozenset[str]:
 
 _TABLES = tomllib.loads(DATA.read_text(encoding="utf-8"))
 _letters, _translation, _profanity = _TABLES["letters"], _TABLES["translation"], _TABLES["profanity"]
+_parts = _TABLES["parts"]
 
 CLAUSES: dict[str, str] = _TABLES["clauses"]
 
@@ -49,6 +50,10 @@ CUE_WINDOW: int = _letters["cue_window"]
 ANAGRAM_HINT = _pattern(_letters["anagram_hint"])
 PHRASES = tuple(Phrase(_pattern(p["pattern"]), p["severity"], *_letters["appeals"][p["appeal"]])
                 for p in _letters["phrases"])
+
+EXTEND_VERBS = _folded(_parts["extend_verbs"])
+AMOUNT_WORDS = _folded(_parts["amount_words"])
+PARTS_WINDOW: int = _parts["window"]
 
 LANGUAGE_ADVERB = re.compile(rf"^по-(?:{'|'.join(_translation['adverbs'])})$", re.IGNORECASE)
 LANGUAGE_ADJECTIVE = re.compile(rf"^(?:{'|'.join(_translation['adjective_stems'])})"
