@@ -44,6 +44,7 @@ _CASE_TAIL = re.compile(rf"^(?:{_ENDING})$")
 _WORD_TAIL = re.compile(rf"^(?:шник|шниц|шнич|шн|шк|овец|овц)(?:{_ENDING})?$")
 MIN_LOWER_BASE = 3        # мчс|ник: a lower-case base shorter than this is too often a word's beginning
 _CYRILLIC_LETTERS = re.compile(r"^[А-Яа-яЁё]+$")
+_HYPHENATED = re.compile(r"^([А-ЯЁ][А-ЯЁа-яё]*[А-ЯЁ])[-\u2010\u2011]([а-яё]+)$")
 
 
 def _key(text: str) -> str:
@@ -179,6 +180,10 @@ def identify(token: str) -> AbbreviationInfo | None:
     rows = table().entries(token)
     if rows:
         return AbbreviationInfo(token, "table", tuple(rows))
+    hyphenated = _HYPHENATED.match(token)
+    if hyphenated:                      # ФСБ-шник, МГУ-шный: the hyphen only marks the suffix
+        derived = _derived(hyphenated.group(1) + hyphenated.group(2))
+        return AbbreviationInfo(token, derived.source, derived.expansions, derived.base) if derived else None
     if not _CYRILLIC_LETTERS.match(token):
         return None
     derived = _derived(token)

@@ -28,6 +28,9 @@ def tokens(lexicon, target, text, severity="violation"):
     ("дом", "где живёшь, созвучно с «ком»", {"созвучно", "ком"}),
     ("ложка", "ей едят суп, похоже по звучанию на «кошка»", {"звучанию", "кошка"}),
     ("бочка", "в ней соленья, на слух как «точка»", {"слух", "точка"}),
+    ("мост", "через реку, звучит так же, как «мозг»", {"звучит", "мозг"}),
+    ("сок", "его пьют, похоже звучит на «сук»", {"звучит", "сук"}),
+    ("лук", "овощ, рифмуется: «жук»", {"рифмуется", "жук"}),
 ])
 def test_sound_appeals_are_violations(lexicon, target, text, flagged):
     assert flagged <= tokens(lexicon, target, text)
@@ -72,6 +75,7 @@ def test_no_translation_false_alarms(lexicon, target, text):
     ("отряд", "на митинге стояли ОМОНовцы в шлемах", "ОМОНовцы"),
     ("станция", "военные ставят РЛС на холме", "РЛС"),
     ("олимпиада", "он призёр ВОШ по химии", "ВОШ"),
+    ("безопасность", "за ним следит ФСБ-шник", "ФСБ-шник"),
     ("университет", "учился в МГУшной общаге", "МГУшной"),
 ])
 def test_abbreviations_with_suffixes(lexicon, target, text, token):
@@ -110,6 +114,7 @@ def test_hesitations_are_no_fragments(lexicon, target, text):
 @pytest.mark.parametrize("target, text, token", [
     ("корова", "ну мычит, возьми «кор» и прибавь немного", "кор"),
     ("стол", "на нём едят, возьми «сто» и допиши чуть-чуть, и всё", "сто"),
+    ("пароход", "плывёт, «паро» плюс немного", "паро"),
     ("глобус", "шар с картой, гло…", "гло"),
 ])
 def test_parts_left_to_extend(lexicon, target, text, token):
@@ -119,6 +124,7 @@ def test_parts_left_to_extend(lexicon, target, text, token):
 @pytest.mark.parametrize("target, text", [
     ("котлета", "возьми «кот» и добавь «лета»"),                  # explaining by parts, each part named
     ("стол", "возьми сто рублей и добавь немного сахара"),         # an amount of sugar, not of letters
+    ("полка", "на пол не ставят, ещё немного выше вешают"),        # «ещё» counts after a quoted part only
     ("грузин", "житель Тбилиси, возьми название страны и измени конец"),
 ])
 def test_parts_explained_by_meaning_stay_clean(lexicon, target, text):

@@ -18,12 +18,13 @@ from service.rules.findings import Finding, Span, count, in_text_order
 from service.rules.hat.profile import TargetProfile, lemma_keys_of, profile
 from service.rules.hat.vocabulary import (ADJECTIVE_PREPOSITIONS, AMOUNT_WORDS, ANAGRAM_HINT, ANAGRAM_WORDS, CUE_WINDOW,
                                           EXTEND_VERBS, LANGUAGE_ADJECTIVE, LANGUAGE_ADVERB, LETTER_WORDS,
-                                          NAMING_WORDS, PARTS_WINDOW, PHRASES, POSITION_LEMMAS, PROFANITY_LABELS, SEVERE_PROFANITY,
+                                          NAMING_WORDS, PARTS_WINDOW, PHRASES, POSITION_LEMMAS, QUOTED_EXTEND_WORDS, PROFANITY_LABELS, SEVERE_PROFANITY,
                                           TRANSLATION_OFFSETS, cite)
 
 LATIN_WORD = re.compile(r"[A-Za-z']{2,}")
 HYPHENS = re.compile(r"[-\u2010\u2011]")
 CUT_OFF = re.compile(r"…|\.\.|-(?![а-яёa-z])", re.IGNORECASE)   # right after a word: «контр…», «аэро-»
+OPENING_QUOTES, CLOSING_QUOTES = frozenset("«„\"'“"), frozenset("»“\"'”")
 CLAUSE_BREAK = re.compile(r"[,.;:!?…—–()]")
 HESITATION = re.compile(r"[эаыму]+(?:-[эаыму]+)*")      # э-э, ммм, эээ: a pause, not a word
 CONTENT_POS = ("NOUN", "ADJF", "ADJS", "VERB", "INFN", "PRTF", "PRTS")
@@ -261,13 +262,18 @@ def _lemma_in(ex: Explanation, tok: Token, words: frozenset[str]) -> bool:
 def _extension(ex: Explanation, i: int) -> int | None:
     """The «добавь» after part `i` with a vague amount near it («чуть-чуть»), as a token index."""
     tokens = ex.tokens
+    cues = EXTEND_VERBS | QUOTED_EXTEND_WORDS if _quoted(ex.text, tokens[i]) else EXTEND_VERBS
     for j in range(i + 1, min(len(tokens), i + PARTS_WINDOW + 2)):
-        if not _lemma_in(ex, tokens[j], EXTEND_VERBS):
+        if not _lemma_in(ex, tokens[j], cues):
             continue
         for k in range(j + 1, min(len(tokens), j + 1 + PARTS_WINDOW)):
             if _lemma_in(ex, tokens[k], AMOUNT_WORDS) and _amount_of_letters(ex, k):
                 return j
     return None
+
+
+def _quoted(text: str, tok: Token) -> bool:
+    return text[tok.start - 1:tok.start] in OPENING_QUOTES and text[tok.end:tok.end + 1] in CLOSING_QUOTES
 
 
 def _amount_of_letters(ex: Explanation, k: int) -> bool:

@@ -52,6 +52,7 @@ PHRASES = tuple(Phrase(_pattern(p["pattern"]), p["severity"], *_letters["appeals
                 for p in _letters["phrases"])
 
 EXTEND_VERBS = _folded(_parts["extend_verbs"])
+QUOTED_EXTEND_WORDS = _folded(_parts["quoted_extend_words"])
 AMOUNT_WORDS = _folded(_parts["amount_words"])
 PARTS_WINDOW: int = _parts["window"]
 
