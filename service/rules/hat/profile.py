@@ -109,7 +109,7 @@ class TargetProfile:
             return self._contested[word.text]
         lemmas = self.lexicon.readings_by_lemma(word.text)
         sides: dict[bool, tuple[str, ...]] | None = None
-        if len(lemmas) > 1:
+        if len(lemmas) > 1 and not self.lexicon.is_function_word(word.text) and self._may_disagree(word, lemmas):
             split: dict[bool, list[str]] = {True: [], False: []}
             for lemma in lemmas:
                 split[self.cognate(lemma)].append(lemma)
@@ -121,6 +121,12 @@ class TargetProfile:
                 self._contested.clear()
             self._contested[word.text] = sides
         return sides
+
+    def _may_disagree(self, word: NormalizedWord, lemmas) -> bool:
+        """Worth judging each lemma: a form the lexicon read under all its lemmas and found unrelated
+        (most words of a text) has no cognate reading; a headword is read as itself only (пила)."""
+        plain = self.verdict(word)
+        return bool(plain and plain.cognate) or word.text in lemmas
 
     def verdict_in_context(self, tok: Token) -> VerdictInContext:
         """The verdict on a word as its sentence reads it (a TokenInText carries the sentence).
