@@ -38,10 +38,21 @@ _ALL_CAPS = re.compile(r"^[А-ЯЁ]{2,6}$")
 _DERIVED_SUFFIX = "ш?ник|ш?ниц|шнич|ш?к|ш?ечк|овец|овц|ов|овск|евск|ист|шн"
 _ENDING = "а|я|и|у|ю|е|ы|о|ом|ем|ой|ей|ов|ев|ам|ям|ами|ями|ах|ях|ый|ий|ая|ое|ые|ых|ого|ому|ым|ую|ими"
 _DERIVED_TAIL = re.compile(rf"^(?:{_DERIVED_SUFFIX})(?:{_ENDING})?$")
+# In lower case a bare -к-, -ов-, -ист- ends too many ordinary stems (мур|ка is a cat, not МУР).
+_LOWER_TAIL = re.compile(rf"^(?:ш?ник|ш?ниц|шнич|шк|шечк|овец|овц|овск|евск|шн)(?:{_ENDING})?$")
 _CASE_TAIL = re.compile(rf"^(?:{_ENDING})$")
 # A dictionary word may be one too (гаишник, омоновец), but only with the suffixes no ordinary stem
 # takes after an abbreviation's letters: «сошник», «стоечка», «лазовский» are not СОШ, СТО, ЛАЗ.
 _WORD_TAIL = re.compile(rf"^(?:шник|шниц|шнич|шн|шк|овец|овц)(?:{_ENDING})?$")
+# How capitals are read aloud, for abbreviations spelled the way they sound (эмчеэсник, эфэсбэшник):
+# the Russian names of the letters, with the common colloquial variants (бэ/бе, эл/эль).
+LETTER_NAMES = {
+    "а": "А", "бэ": "Б", "бе": "Б", "вэ": "В", "ве": "В", "гэ": "Г", "ге": "Г", "дэ": "Д", "де": "Д",
+    "е": "Е", "жэ": "Ж", "же": "Ж", "зэ": "З", "зе": "З", "и": "И", "ка": "К", "эл": "Л", "эль": "Л",
+    "эм": "М", "эн": "Н", "о": "О", "пэ": "П", "пе": "П", "эр": "Р", "эс": "С", "тэ": "Т", "те": "Т",
+    "у": "У", "эф": "Ф", "ха": "Х", "цэ": "Ц", "це": "Ц", "че": "Ч", "чэ": "Ч", "ша": "Ш", "ща": "Щ",
+    "э": "Э", "ю": "Ю", "я": "Я", "рэ": "Р",   # «цэрэушник»: эр after a vowel is said рэ
+}
 MIN_LOWER_BASE = 3        # мчс|ник: a lower-case base shorter than this is too often a word's beginning
 _CYRILLIC_LETTERS = re.compile(r"^[А-Яа-яЁё]+$")
 _HYPHENATED = re.compile(r"^([А-ЯЁ][А-ЯЁа-яё]*[А-ЯЁ])[-\u2010\u2011]([а-яё]+)$")
@@ -186,7 +197,7 @@ def identify(token: str) -> AbbreviationInfo | None:
         return AbbreviationInfo(token, derived.source, derived.expansions, derived.base) if derived else None
     if not _CYRILLIC_LETTERS.match(token):
         return None
-    derived = _derived(token)
+    derived = _derived(token) or (_spelled_out(token) if token[1:].islower() else None)
     if derived is not None:
         return derived
     if looks_like_abbreviation(token):
@@ -208,7 +219,7 @@ def _derived(token: str) -> AbbreviationInfo | None:
     (мчсник) needs a suffix and a base of 3+ letters, a dictionary word (гаишник) one of _WORD_TAIL.
     """
     lower = token[1:].islower()          # мчсник, or Мчсник at the start of a sentence
-    tails = (_WORD_TAIL if is_ordinary_word(token) else _DERIVED_TAIL) if lower else None
+    tails = (_WORD_TAIL if is_ordinary_word(token) else _LOWER_TAIL) if lower else None
     for cut in range(len(token) - 1, 1, -1):
         base, tail = token[:cut], fold_key(token[cut:])
         if lower:
@@ -220,6 +231,24 @@ def _derived(token: str) -> AbbreviationInfo | None:
         rows = _capital_rows(base)
         if rows:
             return AbbreviationInfo(token, "table", tuple(rows), base=rows[0].abbr)
+    return None
+
+
+def _spelled_out(token: str) -> AbbreviationInfo | None:
+    """An abbreviation written as it is read: эмгэу (МГУ), with a suffix эмчеэсник (МЧС), эфэсбэшник (ФСБ)."""
+    word, ordinary = fold_key(token), is_ordinary_word(token)
+    tails = _WORD_TAIL if ordinary else _LOWER_TAIL
+    todo = [(0, "")]
+    while todo:
+        at, letters = todo.pop()
+        bare = at == len(word) and not ordinary and len(letters) >= 3     # «в эмгэу»: no suffix at all
+        if len(letters) >= 2 and (bare or tails.match(word[at:])):
+            rows = _capital_rows(letters)
+            if rows:
+                return AbbreviationInfo(token, "table", tuple(rows), base=rows[0].abbr)
+        if len(letters) < 6:
+            todo += [(at + len(name), letters + cap) for name, cap in LETTER_NAMES.items()
+                     if word.startswith(name, at)]
     return None
 
 

@@ -76,6 +76,8 @@ def test_no_translation_false_alarms(lexicon, target, text):
     ("станция", "военные ставят РЛС на холме", "РЛС"),
     ("олимпиада", "он призёр ВОШ по химии", "ВОШ"),
     ("безопасность", "за ним следит ФСБ-шник", "ФСБ-шник"),
+    ("безопасность", "за ним следит эфэсбэшник", "эфэсбэшник"),      # spelled as it is read
+    ("университет", "поступил в эмгэу на мехмат", "эмгэу"),
     ("университет", "учился в МГУшной общаге", "МГУшной"),
 ])
 def test_abbreviations_with_suffixes(lexicon, target, text, token):
@@ -86,6 +88,7 @@ def test_abbreviations_with_suffixes(lexicon, target, text, token):
     ("школа", "у плуга есть сошник, им пашут"),               # сошник is no СОШ-word
     ("станция", "на стоечке стоит ваза"),                       # стоечка is no СТО-word
     ("кошка", "у неё маленький ДОМик, мурлычет"),
+    ("розыск", "кошку звали Мурка, ловила мышей"),              # мур|ка is no МУР-word
 ])
 def test_words_that_only_begin_like_an_abbreviation(lexicon, target, text):
     assert not {t for r, t in findings(lexicon, target, text) if r == "abbreviation"}
