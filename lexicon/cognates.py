@@ -16,6 +16,7 @@ from functools import cached_property, lru_cache
 from typing import NamedTuple
 
 from lexicon import morphology
+from lexicon.compounds import LOOSE_SOURCES, SPLIT_SOURCE, CompoundSplitter
 from lexicon.alternations import (CONSONANT_ALTERNATIONS, VOWELS, WEAK_CONSONANT_ALTERNATIONS, Alternation,
                                   compare_roots)
 from lexicon.text import NormalizedWord, normalize_word
@@ -30,6 +31,7 @@ SOURCE_NAMES = {
     "derivbase-carried": "корень перенесён по связи DerivBase.Ru",
     "wiktionary": "ru.wiktionary, {{морфо-ru}}",
     "guess": "разбор по известным аффиксам (догадка)",
+    SPLIT_SOURCE: "разбор сложного слова по известным частям",
 }
 # Segmentations a dictionary made (not a guess, not a root carried along a link).
 DICTIONARY_SOURCES = frozenset({"tikhonov-morphemes", "tikhonov-dictionary", "wiktionary"})
@@ -44,7 +46,6 @@ _PLENOPHONY = (("оро", "ра"), ("оло", "ла"), ("ере", "ре"), ("е�
 _ALL_CONSONANT_ALTERNATIONS = CONSONANT_ALTERNATIONS | WEAK_CONSONANT_ALTERNATIONS
 
 
-@lru_cache(maxsize=20_000)
 def roots_may_relate(a: str, b: str, affixes: AffixInventory) -> bool:
     """Could roots a and b be one root by any known alternation (even one the join policy
     does not admit), by full/Church Slavonic vowels, or by one being the other glued to an
@@ -70,19 +71,18 @@ def roots_may_relate(a: str, b: str, affixes: AffixInventory) -> bool:
 _INFINITIVE_ENDS = ("ть", "ти", "чь")
 
 
-def _unsegmented(analysis: Analysis, affixes: AffixInventory) -> bool:
+def _unsegmented(morphemes: Morphemes, affixes: AffixInventory) -> bool:
     """A dictionary entry left whole (пасть as one root): its root still carries the ending."""
-    if len(analysis.morphemes) != 1:
+    if len(morphemes) != 1:
         return False
-    word = fold_yo(analysis.morphemes[0][0])
+    word = fold_yo(morphemes[0][0])
     return word.endswith(_INFINITIVE_ENDS) or any(word.endswith(e) and len(word) > len(e) + 2 for e in affixes.endings)
 
 
 def _clipped(analysis: Analysis, root: str, other: str) -> bool:
     """In a compound without a linking vowel a root may be a clipped word (кор-пункт from
     корреспондентский пункт, проф-союз, зав-хоз): its start of another root may be that word."""
-    kinds = [k for _, k in analysis.morphemes]
-    if kinds.count("root") < 2 or "interfix" in kinds:
+    if not analysis.clippable:
         return False
     clip, full = fold_root(root), fold_root(other)
     return 2 <= len(clip) < len(full) and full.startswith(clip)
@@ -128,6 +128,13 @@ class Analysis:
     source: str
     nodes: tuple[RootNode | None, ...]   # one per root; None when the root is in no family
     glosses: str = ""
+    segmented: bool = False   # a dictionary cut it into morphemes (not a guess, carry, split or whole entry)
+
+    @cached_property
+    def clippable(self) -> bool:
+        """Several roots and no linking vowel (кор-пункт): a root may be a clipped word."""
+        kinds = [k for _, k in self.morphemes]
+        return kinds.count("root") >= 2 and "interfix" not in kinds
 
     @cached_property   # asked for every root pair compared (pool lint: ~15% of its time when rebuilt)
     def roots(self) -> list[str]:
@@ -192,6 +199,9 @@ class CognateEngine:
     def __init__(self, store: LexiconStore | None = None):
         self.store = store or LexiconStore()
         self.join_policy = JoinPolicy.of_store(self.store)
+        self.compounds = CompoundSplitter(self.store)
+        affixes = self.store.affixes
+        self.roots_may_relate = lru_cache(maxsize=50_000)(lambda a, b: roots_may_relate(a, b, affixes))
         self.analyse_key = lru_cache(maxsize=30_000)(self._analyse_key)   # ~0.5 KB each
 
     # --- reading words -------------------------------------------------------
@@ -218,11 +228,23 @@ class CognateEngine:
             lemma = lemmas[0] if lemmas else text
             morphemes = guess_segmentation(fold_yo(lemma), self.store.affixes)
             analyses.append(Analysis(lemma, morphemes, "guess", tuple(None for t, k in morphemes if k == "root")))
-        return tuple(lemmas), tuple(analyses), known
+        return tuple(lemmas), tuple(self._read_compound(an) for an in analyses), known
 
-    @staticmethod
-    def _from_record(lemma: str, record: WordRecord) -> Analysis:
-        return Analysis(record.word, record.morphemes, record.source, record.nodes, record.glosses)
+    def _read_compound(self, analysis: Analysis) -> Analysis:
+        """A guessed or glued single root re-read by its known parts (теле + эфир), if it has them."""
+        if not self.compounds.eligible(analysis.morphemes, analysis.source):
+            return analysis
+        if analysis.source == "derivbase-carried":
+            split = self.compounds.split_carried(analysis.lemma, analysis.roots[0], analysis.nodes[0])
+        else:
+            split = self.compounds.split(analysis.lemma, analysis.source in LOOSE_SOURCES)
+        if split is None:
+            return analysis
+        return Analysis(analysis.lemma, split.morphemes, SPLIT_SOURCE, split.nodes, analysis.glosses)
+
+    def _from_record(self, lemma: str, record: WordRecord) -> Analysis:
+        segmented = record.source in DICTIONARY_SOURCES and not _unsegmented(record.morphemes, self.store.affixes)
+        return Analysis(record.word, record.morphemes, record.source, record.nodes, record.glosses, segmented)
 
     # --- judging pairs -------------------------------------------------------
     def senses(self, node: RootNode) -> set[str]:
@@ -255,7 +277,10 @@ class CognateEngine:
 
         if linked:
             shared = sorted({r for ev in linked for r in (ev["a"]["root"], ev["b"]["root"])})
-            return Verdict(wa, wb, True, "certain", shared, linked)
+            # A link reached only through a split of a compound rests on that split: probable.
+            split = SOURCE_NAMES[SPLIT_SOURCE]
+            direct = any(split not in (ev["a"]["source"], ev["b"]["source"]) for ev in linked)
+            return Verdict(wa, wb, True, "certain" if direct else "probable", shared, linked)
         if fallback:
             shared = sorted({r for ev in fallback for r in (ev["a"]["root"], ev["b"]["root"])})
             return Verdict(wa, wb, True, "probable", shared, fallback)
@@ -274,15 +299,20 @@ class CognateEngine:
         segmented by a dictionary, and either the curated homonym table puts their roots in
         different senses, or no pair of their roots could relate by any alternation (even
         one the join policy does not admit) or by one being glued inside the other."""
-        readings = (*wa.analyses, *wb.analyses)
-        if any(an.source not in DICTIONARY_SOURCES or _unsegmented(an, self.store.affixes) for an in readings):
+        if not all(an.segmented for an in wa.analyses) or not all(an.segmented for an in wb.analyses):
             return False
         if any(ev["kind"] != "homonymous_roots" for ev in against):
             return False
         split = {(ev["a"]["lemma"], ev["a"]["root"], ev["b"]["lemma"], ev["b"]["root"]) for ev in against}
-        return not any((x.lemma, rx, y.lemma, ry) not in split and (
-                           roots_may_relate(rx, ry, self.store.affixes) or _clipped(x, rx, ry) or _clipped(y, ry, rx))
-                       for x in wa.analyses for rx in x.roots for y in wb.analyses for ry in y.roots)
+        for x in wa.analyses:
+            for y in wb.analyses:
+                for rx in x.roots:
+                    for ry in y.roots:
+                        if split and (x.lemma, rx, y.lemma, ry) in split:
+                            continue
+                        if self.roots_may_relate(rx, ry) or _clipped(x, rx, ry) or _clipped(y, ry, rx):
+                            return False
+        return True
 
     @staticmethod
     def _side(side: RootOf) -> dict:
