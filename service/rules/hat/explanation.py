@@ -13,10 +13,10 @@ from functools import cached_property
 
 from lexicon.fragments import HESITANT_PARTS
 from lexicon.overrides import NO_RULINGS, Oracle
-from lexicon.text import NormalizedWord, Token
+from lexicon.text import NormalizedWord, Token, fold_key
 from service.rules.findings import Finding, Span, count, in_text_order
 from service.rules.hat.profile import TargetProfile, lemma_keys_of, profile
-from service.rules.hat.vocabulary import (ADJECTIVE_PREPOSITIONS, AMOUNT_WORDS, ANAGRAM_HINT, ANAGRAM_WORDS, CUE_WINDOW,
+from service.rules.hat.vocabulary import (ADJECTIVE_PREPOSITIONS, AMOUNT_WORDS, ANAGRAM_HINT, EXTEND_CUE, ANAGRAM_WORDS, CUE_WINDOW,
                                           EXTEND_VERBS, LANGUAGE_ADJECTIVE, LANGUAGE_ADVERB, LETTER_WORDS,
                                           NAMING_WORDS, PARTS_WINDOW, PHRASES, POSITION_LEMMAS, QUOTED_EXTEND_WORDS, PROFANITY_LABELS, SEVERE_PROFANITY,
                                           TRANSLATION_OFFSETS, cite)
@@ -290,6 +290,8 @@ def _amount_of_letters(ex: Explanation, k: int) -> bool:
 def extended_parts(ex: Explanation) -> list[Finding]:
     """C, D: the target's beginning with «add a bit» («возьми «сто» и добавь чуть-чуть» for стол)."""
     out, p = [], ex.profile
+    if not EXTEND_CUE.search(fold_key(ex.text)):
+        return out
     for i, tok in enumerate(ex.tokens):
         if not _target_beginning(p, tok) or (j := _extension(ex, i)) is None:
             continue
@@ -379,8 +381,10 @@ def letter_words(ex: Explanation) -> list[Finding]:
 
 def letter_phrases(ex: Explanation) -> list[Finding]:
     """D, E: phrases about reading backwards, letter counts, spelling, stress, the shape of letters, rhyme."""
-    out = []
+    out, lower = [], ex.text.lower()
     for phrase in PHRASES:
+        if not phrase.may_match(lower):
+            continue
         for m in phrase.pattern.finditer(ex.text):
             spans = [m.span(g) for g in range(1, m.re.groups + 1) if m.group(g)] if m.re.groups else [m.span()]
             for start, end in spans:

@@ -24,6 +24,10 @@ class Phrase:
     severity: str
     appeal: str            # what it appeals to, as the evidence names it
     appeal_dative: str     # the same after «отсылка к»
+    needs: tuple[str, ...] = ()   # pieces one of which a text must have for the pattern to be tried
+
+    def may_match(self, lower_text: str) -> bool:
+        return not self.needs or any(n in lower_text for n in self.needs)
 
 
 def _pattern(text: str) -> re.Pattern:
@@ -48,13 +52,16 @@ NAMING_WORDS = LETTER_WORDS | SYLLABLE_WORDS | ANAGRAM_WORDS    # words that nam
 POSITION_LEMMAS = _folded(_letters["position_lemmas"])
 CUE_WINDOW: int = _letters["cue_window"]
 ANAGRAM_HINT = _pattern(_letters["anagram_hint"])
-PHRASES = tuple(Phrase(_pattern(p["pattern"]), p["severity"], *_letters["appeals"][p["appeal"]])
+PHRASES = tuple(Phrase(_pattern(p["pattern"]), p["severity"], *_letters["appeals"][p["appeal"]],
+                       tuple(p.get("needs", ())))
                 for p in _letters["phrases"])
 
 EXTEND_VERBS = _folded(_parts["extend_verbs"])
 QUOTED_EXTEND_WORDS = _folded(_parts["quoted_extend_words"])
 AMOUNT_WORDS = _folded(_parts["amount_words"])
 PARTS_WINDOW: int = _parts["window"]
+# A quick test on the folded text before any word is looked at: the stems of the cues above.
+EXTEND_CUE = re.compile("|".join(sorted({w[:-4] if len(w) >= 7 else w for w in EXTEND_VERBS | QUOTED_EXTEND_WORDS})))
 
 LANGUAGE_ADVERB = re.compile(rf"^по-(?:{'|'.join(_translation['adverbs'])})$", re.IGNORECASE)
 LANGUAGE_ADJECTIVE = re.compile(rf"^(?:{'|'.join(_translation['adjective_stems'])})"
