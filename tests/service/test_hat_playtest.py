@@ -51,6 +51,7 @@ def test_plain_mentions_of_sound_stay_clean(lexicon, target, text):
     ("собака", "друг человека, э-э, по-английски дог", None),      # «дог» is a Russian word (a breed)
     ("дом", "где живёшь, ну, по-английски хоум", "хоум"),
     ("ночь", "темно, спят, ну, э-э, найт по-английски", "найт"),
+    ("ночь", "темно, по-английски это будет найт", "найт"),          # linking words passed over
 ])
 def test_foreign_word_next_to_a_language(lexicon, target, text, word):
     got = {t for r, t in findings(lexicon, target, text) if r == "translation"}

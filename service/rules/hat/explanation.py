@@ -19,7 +19,7 @@ from service.rules.hat.profile import TargetProfile, lemma_keys_of, profile
 from service.rules.hat.vocabulary import (ADJECTIVE_PREPOSITIONS, AMOUNT_WORDS, ANAGRAM_HINT, EXTEND_CUE, ANAGRAM_WORDS, CUE_WINDOW,
                                           EXTEND_VERBS, LANGUAGE_ADJECTIVE, LANGUAGE_ADVERB, LETTER_WORDS,
                                           NAMING_WORDS, PARTS_WINDOW, PHRASES, POSITION_LEMMAS, QUOTED_EXTEND_WORDS, PROFANITY_LABELS, SEVERE_PROFANITY,
-                                          TRANSLATION_OFFSETS, cite)
+                                          LINKING_LEMMAS, TRANSLATION_REACH, cite)
 
 LATIN_WORD = re.compile(r"[A-Za-z']{2,}")
 HYPHENS = re.compile(r"[-\u2010\u2011]")
@@ -432,17 +432,35 @@ def _foreign(p: TargetProfile, tok: Token) -> tuple[bool, bool]:
     return not (status.dictionary and status.compiled), False
 
 
-def _translated_word(ex: Explanation, i: int) -> Token | None:
-    """The word a language marker at `i` names, nearest first; words skipped as no translation do not stop the search."""
-    tokens = ex.tokens
-    for j in (i + k for k in TRANSLATION_OFFSETS):
-        if not 0 <= j < len(tokens):
-            continue
+def _linking(ex: Explanation, tok: Token) -> bool:
+    """A word between a language and its word that names nothing: «по-английски это будет чайлд»."""
+    w = tok.word
+    if w is None:
+        return False
+    return (HESITATION.fullmatch(w.key) is not None or ex.profile.lexicon.is_function_word(w.text)
+            or _lemma_in(ex, tok, LINKING_LEMMAS))
+
+
+def _words_beside(ex: Explanation, i: int, step: int) -> list[Token]:
+    """The first words on one side of a language marker, linking words passed over."""
+    out, j, tokens = [], i + step, ex.tokens
+    while 0 <= j < len(tokens) and len(out) < TRANSLATION_REACH:
         cand = tokens[j]
         if LANGUAGE_ADVERB.match(cand.text) or LANGUAGE_ADJECTIVE.match(cand.text):
-            continue
-        if _foreign(ex.profile, cand)[0]:
-            return cand
+            break
+        if not _linking(ex, cand):
+            out.append(cand)
+        j += step
+    return out
+
+
+def _translated_word(ex: Explanation, i: int) -> Token | None:
+    """The word a language marker at `i` names: the nearest words either side, the one before first."""
+    before, after = _words_beside(ex, i, -1), _words_beside(ex, i, 1)
+    for k in range(TRANSLATION_REACH):
+        for side in (before, after):
+            if k < len(side) and _foreign(ex.profile, side[k])[0]:
+                return side[k]
     return None
 
 

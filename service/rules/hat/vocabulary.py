@@ -67,7 +67,8 @@ LANGUAGE_ADVERB = re.compile(rf"^по-(?:{'|'.join(_translation['adverbs'])})$",
 LANGUAGE_ADJECTIVE = re.compile(rf"^(?:{'|'.join(_translation['adjective_stems'])})"
                                 rf"(?:{'|'.join(_translation['adjective_endings'])})$", re.IGNORECASE)
 ADJECTIVE_PREPOSITIONS = frozenset(_translation["adjective_prepositions"])
-TRANSLATION_OFFSETS: tuple[int, ...] = tuple(_translation["word_offsets"])
+TRANSLATION_REACH: int = _translation["word_reach"]
+LINKING_LEMMAS = _folded(_translation["linking_lemmas"])
 
 PROFANITY_LABELS: dict[str, str] = _profanity["labels"]
 SEVERE_PROFANITY = frozenset(_profanity["severe"])
