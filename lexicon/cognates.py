@@ -37,13 +37,16 @@ SOURCE_NAMES = {
 DICTIONARY_SOURCES = frozenset({"tikhonov-morphemes", "tikhonov-dictionary", "wiktionary"})
 SOURCE_LINKS = "словообразовательные связи DerivBase.Ru между разобранными словами"
 SOURCE_SENSES = "таблица омонимичных корней (lexicon/curated/root_senses.tsv)"
+SENSE_WORD, SENSE_FAMILY, SENSE_COMPOUND_FAMILY = "слово", "гнездо", "гнездо сложного слова"
 KIND_WORDS = {"equal": "совпадают", "spelling": "совпадают с точностью до написания",
               "consonant": "чередуются", "fleeting": "отличаются беглым гласным", "irregular": "чередуются"}
 
 
 # Full (East Slavic) and Church Slavonic forms of one root: золот/злат, молод/млад, ворот/врат, берег/брег.
 _PLENOPHONY = (("оро", "ра"), ("оло", "ла"), ("ере", "ре"), ("ело", "ле"), ("оро", "ро"), ("оло", "ло"))
-_ALL_CONSONANT_ALTERNATIONS = CONSONANT_ALTERNATIONS | WEAK_CONSONANT_ALTERNATIONS
+_CONSONANTS_BY_END: dict[str, list[tuple[str, str]]] = {}
+for _pair in sorted(CONSONANT_ALTERNATIONS | WEAK_CONSONANT_ALTERNATIONS):
+    _CONSONANTS_BY_END.setdefault(_pair[0][-1], []).append(_pair)
 
 
 def roots_may_relate(a: str, b: str, affixes: AffixInventory) -> bool:
@@ -79,11 +82,20 @@ def _unsegmented(morphemes: Morphemes, affixes: AffixInventory) -> bool:
     return word.endswith(_INFINITIVE_ENDS) or any(word.endswith(e) and len(word) > len(e) + 2 for e in affixes.endings)
 
 
-def _clipped(analysis: Analysis, root: str, other: str) -> bool:
+def _sense_owner(side: RootOf) -> str:
+    """Whom the homonym table gives a sense: the word itself or (inherited) its family."""
+    if side.node.labels:
+        return SENSE_WORD
+    return SENSE_COMPOUND_FAMILY if len(side.analysis.roots) > 1 else SENSE_FAMILY
+
+
+def _inherited_by_compound(evidence: dict) -> bool:
+    return SENSE_COMPOUND_FAMILY in evidence["senses_from"]
+
+
+def _clipped(root: str, other: str) -> bool:
     """In a compound without a linking vowel a root may be a clipped word (кор-пункт from
     корреспондентский пункт, проф-союз, зав-хоз): its start of another root may be that word."""
-    if not analysis.clippable:
-        return False
     clip, full = fold_root(root), fold_root(other)
     return 2 <= len(clip) < len(full) and full.startswith(clip)
 
@@ -107,12 +119,16 @@ def _glued_after(part: str, affixes: AffixInventory) -> bool:
 
 
 def _alternate(a: str, b: str) -> bool:
-    if a == b or compare_roots(a, b) is not None:
+    if a == b:
+        return True
+    if a[0] != b[0] and a[0] not in VOWELS and b[0] not in VOWELS:
+        return False   # every alternation known keeps a root's first consonant (cheap, so first)
+    if compare_roots(a, b) is not None:
         return True
     for full, short in _PLENOPHONY:
         if full in a and a.replace(full, short, 1) == b or full in b and b.replace(full, short, 1) == a:
             return True
-    for xa, xb in _ALL_CONSONANT_ALTERNATIONS:   # every split, not only the first that fits
+    for xa, xb in _CONSONANTS_BY_END.get(a[-1], ()):   # every split, not only the first that fits
         if a.endswith(xa) and b.endswith(xb) and len(a) > len(xa) and len(b) > len(xb):
             sa, sb = a[:-len(xa)], b[:-len(xb)]
             if sa == sb or compare_roots(sa, sb) is not None:
@@ -301,7 +317,9 @@ class CognateEngine:
         one the join policy does not admit) or by one being glued inside the other."""
         if not all(an.segmented for an in wa.analyses) or not all(an.segmented for an in wb.analyses):
             return False
-        if any(ev["kind"] != "homonymous_roots" for ev in against):
+        # A sense the table gives these very words is independent evidence; one a compound
+        # inherits from a family may belong to its other root (водо-вод).
+        if any(ev["kind"] != "homonymous_roots" or _inherited_by_compound(ev) for ev in against):
             return False
         split = {(ev["a"]["lemma"], ev["a"]["root"], ev["b"]["lemma"], ev["b"]["root"]) for ev in against}
         for x in wa.analyses:
@@ -310,7 +328,9 @@ class CognateEngine:
                     for ry in y.roots:
                         if split and (x.lemma, rx, y.lemma, ry) in split:
                             continue
-                        if self.roots_may_relate(rx, ry) or _clipped(x, rx, ry) or _clipped(y, ry, rx):
+                        if self.roots_may_relate(rx, ry):
+                            return False
+                        if (x.clippable and _clipped(rx, ry)) or (y.clippable and _clipped(ry, rx)):
                             return False
         return True
 
@@ -380,6 +400,8 @@ class CognateEngine:
         return {
             "kind": "homonymous_roots", "a": self._side(x), "b": self._side(y),
             "senses": [sorted(sx), sorted(sy)],
+            # Whether the table names the sense for the word itself or only for its family.
+            "senses_from": [_sense_owner(side) for side in (x, y)],
             "explanation": f"«{x.root}» в «{x.lemma}» и «{y.root}» в «{y.lemma}» пишутся похоже, "
                            "но это разные (омонимичные) корни",
             "source": SOURCE_SENSES,
