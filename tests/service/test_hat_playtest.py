@@ -31,6 +31,7 @@ def tokens(lexicon, target, text, severity="violation"):
     ("мост", "через реку, звучит так же, как «мозг»", {"звучит", "мозг"}),
     ("сок", "его пьют, похоже звучит на «сук»", {"звучит", "сук"}),
     ("лук", "овощ, рифмуется: «жук»", {"рифмуется", "жук"}),
+    ("кошка", "мурлычет, звучит почти как мошка", {"звучит", "мошка"}),   # no quotes: the word sounds alike
 ])
 def test_sound_appeals_are_violations(lexicon, target, text, flagged):
     assert flagged <= tokens(lexicon, target, text)
@@ -40,6 +41,7 @@ def test_sound_appeals_are_violations(lexicon, target, text, flagged):
     ("стих", "в нём строчки созвучны, есть рифма и ритм"),
     ("гроза", "гремит, звучит как выстрел, потом ливень"),
     ("песня", "её поют, мелодия звучит красиво"),
+    ("виолончель", "большая, звучит как скрипка, только ниже"),       # a sound described, no word alike
 ])
 def test_plain_mentions_of_sound_stay_clean(lexicon, target, text):
     assert not {t for r, t in findings(lexicon, target, text) if r == "letters"}

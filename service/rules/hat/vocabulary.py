@@ -25,6 +25,7 @@ class Phrase:
     appeal: str            # what it appeals to, as the evidence names it
     appeal_dative: str     # the same after «отсылка к»
     needs: tuple[str, ...] = ()   # pieces one of which a text must have for the pattern to be tried
+    alike_only: bool = False      # only when the word the last group names sounds like the target
 
     def may_match(self, lower_text: str) -> bool:
         return not self.needs or any(n in lower_text for n in self.needs)
@@ -53,7 +54,7 @@ POSITION_LEMMAS = _folded(_letters["position_lemmas"])
 CUE_WINDOW: int = _letters["cue_window"]
 ANAGRAM_HINT = _pattern(_letters["anagram_hint"])
 PHRASES = tuple(Phrase(_pattern(p["pattern"]), p["severity"], *_letters["appeals"][p["appeal"]],
-                       tuple(p.get("needs", ())))
+                       tuple(p.get("needs", ())), p.get("named_word_sounds_alike", False))
                 for p in _letters["phrases"])
 
 EXTEND_VERBS = _folded(_parts["extend_verbs"])
