@@ -16,10 +16,11 @@ from lexicon.overrides import NO_RULINGS, Oracle
 from lexicon.text import NormalizedWord, Token, fold_key
 from service.rules.findings import Finding, Span, count, in_text_order
 from service.rules.hat.profile import TargetProfile, lemma_keys_of, profile
-from service.rules.hat.vocabulary import (ADJECTIVE_PREPOSITIONS, AMOUNT_WORDS, ANAGRAM_HINT, EXTEND_CUE, ANAGRAM_WORDS, CUE_WINDOW,
-                                          EXTEND_VERBS, LANGUAGE_ADJECTIVE, LANGUAGE_ADVERB, LETTER_WORDS,
-                                          NAMING_WORDS, PARTS_WINDOW, PHRASES, POSITION_LEMMAS, QUOTED_EXTEND_WORDS, PROFANITY_LABELS, SEVERE_PROFANITY,
-                                          LINKING_LEMMAS, TRANSLATION_REACH, cite)
+from service.rules.hat.vocabulary import (ADJECTIVE_PREPOSITIONS, AMOUNT_WORDS, ANAGRAM_HINT, ANAGRAM_WORDS,
+                                          CUE_WINDOW, EXTEND_CUE, EXTEND_VERBS, LANGUAGE_ADJECTIVE,
+                                          LANGUAGE_ADVERB, LETTER_WORDS, LINKING_LEMMAS, NAMING_WORDS,
+                                          PARTS_WINDOW, PHRASES, POSITION_LEMMAS, PROFANITY_LABELS,
+                                          QUOTED_EXTEND_WORDS, SEVERE_PROFANITY, TRANSLATION_REACH, cite)
 
 LATIN_WORD = re.compile(r"[A-Za-z']{2,}")
 HYPHENS = re.compile(r"[-\u2010\u2011]")
@@ -140,7 +141,8 @@ def abbreviation(p: TargetProfile, tok: Token, oracle: Oracle) -> list[Finding]:
         return []
     severity = "violation" if len(matching) == len(hits) else "warning"
     exp, words = matching[0]
-    what = f"аббревиатура ({exp.expansion})" if not info.base else f"слово от аббревиатуры {info.base} ({exp.expansion})"
+    what = (f"слово от аббревиатуры {info.base} ({exp.expansion})" if info.base
+            else f"аббревиатура ({exp.expansion})")
     message = (f"«{tok.text}» — {what}: {_abbreviation_part(p, info.base or tok.text, words[0])} "
                f"означает «{words[0]}» — "
                + ("загаданное слово" if p.lexicon.fold(words[0]) in p.forms
@@ -213,7 +215,8 @@ def profanity(p: TargetProfile, tok: Token, oracle: Oracle) -> list[Finding]:
 def _fragment_finding(p: TargetProfile, tok: Token, match, cut_off: bool = False) -> Finding:
     own = match.base in p.lemma_keys or match.base == p.word.key
     return _finding_on(tok, "fragment",
-                (f"«{tok.text}…» — оборванная часть слова: вместе с " if cut_off else f"«{tok.text}» — не слово, но вместе с ")
+                (f"«{tok.text}…» — оборванная часть слова: вместе с " if cut_off
+                 else f"«{tok.text}» — не слово, но вместе с ")
                 + ("загаданным" if own else f"«{match.base}» (однокоренным с загаданным)")
                 + f" образует слово «{match.word}»",
                 "violation", {**match.to_json(), "rule": cite("fragment")})
@@ -256,7 +259,8 @@ def _target_beginning(p: TargetProfile, tok: Token) -> bool:
 
 
 def _lemma_in(ex: Explanation, tok: Token, words: frozenset[str]) -> bool:
-    return tok.word is not None and (tok.word.key in words or bool(lemma_keys_of(ex.profile.lexicon, tok.word.text) & words))
+    w = tok.word
+    return w is not None and (w.key in words or bool(lemma_keys_of(ex.profile.lexicon, w.text) & words))
 
 
 def _extension(ex: Explanation, i: int) -> int | None:
@@ -504,7 +508,8 @@ def foreign_words(ex: Explanation) -> list[Finding]:
 
 # -------------------------------------------------------------------- check ---
 
-EXPLANATION_RULES = (word_rules, marked_fragments, extended_parts, anagrams, letter_words, letter_phrases, foreign_words)
+EXPLANATION_RULES = (word_rules, marked_fragments, extended_parts, anagrams, letter_words, letter_phrases,
+                     foreign_words)
 
 
 def _one_per_span(findings: list[Finding]) -> list[Finding]:
