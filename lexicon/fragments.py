@@ -40,8 +40,16 @@ MIN_STEM = 3
 MAX_KEYS = 20_000      # prefix search cap, for very short fragments
 MIN_MARKED = 2         # «ко…»: a part the speaker marks unfinished may be this short
 MARKED_JOINTS = ("", "о", "е")   # between a marked part and the base form: контр|революция, аэр|о|вокзал
-# A cut-off negation («это не… не то») is a hesitation far more often than a part of a word.
-HESITANT_PARTS = frozenset({"не", "ни"})
+# Words a speaker cuts off while hesitating («это не… не то», «ну за… за городом») far more often than
+# he begins another word with them: negations, the common prepositions and particles, pronouns.
+# (Not «ко»: on its own it stands only before a few words, ко мне, ко всем.)
+HESITANT_PARTS = frozenset({
+    "не", "ни", "в", "во", "на", "за", "по", "до", "от", "ото", "из", "изо", "с", "со", "у", "о", "об", "обо",
+    "при", "про", "для", "без", "над", "под", "пред", "перед", "через", "раз", "и", "а", "но", "да", "же", "ли",
+    "бы", "вот", "ну", "это", "так", "как", "там", "тут", "вы", "мы", "он", "она", "оно", "они", "их", "ее",
+    "его", "ей", "им", "то", "те", "та", "тот", "ещё", "еще", "уже", "или", "если", "что", "чем",
+})
+NAME_GRAMMEMES = ("Name", "Surn", "Patr", "Geox", "Orgn", "Trad", "Abbr")   # коротков, дакота: no common word
 
 
 
@@ -98,6 +106,12 @@ def stem_of(lemma: str) -> str:
     return stem
 
 
+def _is_lemma(word: str) -> bool:
+    """The word is the dictionary form of one of its known readings, no name (король, not кодом)."""
+    return any(p.is_known and fold_key(p.normal_form) == word and not any(g in p.tag for g in NAME_GRAMMEMES)
+               for p in morphology.analyzer().parse(word))
+
+
 def is_candidate(token: str) -> bool:
     """A token that can be a fragment: Cyrillic letters only, 3+ letters, not a known word."""
     word = fold_key(token)
@@ -138,18 +152,24 @@ class FragmentFinder:
             return None
         match = self._joined(frag)
         if match is None and is_candidate(token):
-            match = self._before(frag) or self._after(frag)
+            # Cut off at its end, the part begins the word: the target comes after it, never before.
+            match = self._before(frag)
+            match = self._named(match) if match is not None else None
         return match
 
     def _joined(self, frag: str) -> FragmentMatch | None:
-        """frag + a linking vowel or nothing + a form of a base: one dictionary look-up per form."""
+        """frag + a linking vowel or nothing + a form of a base, making a word in its dictionary form.
+
+        The dictionary form only: pymorphy3 also "knows" по- before any comparative (по + ветровей)
+        and an oblique case can make a word by chance (ко + дом → кодом).
+        """
         for form, base in self.forms.items():
             if len(form) < MIN_STEM or form.startswith(frag):
                 continue
             for joint in MARKED_JOINTS:
                 word = frag + joint + form
-                if morphology.is_known(word):
-                    return self._named(FragmentMatch(frag, word, base, form, joint, "before"))
+                if morphology.is_known(word) and _is_lemma(word):
+                    return FragmentMatch(frag, word, base, form, joint, "before")
         return None
 
     @staticmethod

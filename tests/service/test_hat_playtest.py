@@ -103,6 +103,7 @@ def test_words_that_only_begin_like_an_abbreviation(lexicon, target, text):
     ("наступление", "ну армия идёт вперёд, а потом контр…", "контр"),      # контрнаступление; «контр» is a word form
     ("вокзал", "поезда приходят, а для самолётов — аэро…", "аэро"),
     ("дактиль", "динозавр летающий, птеро-", "птеро"),
+    ("роль", "в шахматах главная фигура — ко…", "ко"),                  # ко + роль = король
 ])
 def test_cut_off_parts_are_fragments(lexicon, target, text, token):
     assert ("fragment", token) in findings(lexicon, target, text)
@@ -112,6 +113,8 @@ def test_cut_off_parts_are_fragments(lexicon, target, text, token):
     ("счастье", "ну это не… не горе, а радость"),         # a cut-off negation is a hesitation
     ("грядка", "на огороде, такая полоска земли… длинная"),
     ("революция", "ну в семнадцатом году, э… переворот"),
+    ("вода", "течёт в реке, ну за… за городом её много, по… пьют"),    # prepositions cut off in a pause
+    ("ход", "ну шаг в игре, по… поиграл и всё"),
 ])
 def test_hesitations_are_no_fragments(lexicon, target, text):
     assert not {t for r, t in findings(lexicon, target, text) if r == "fragment"}

@@ -241,10 +241,13 @@ def marked_fragments(ex: Explanation) -> list[Finding]:
     for tok in ex.tokens:
         if tok.word is None or not CUT_OFF.match(ex.text, tok.end) or HYPHENS.search(tok.text):
             continue
+        function_word = ex.profile.lexicon.is_function_word(tok.word.text)
         match = ex.profile.fragments.find_marked(tok.text)
+        if match is not None and function_word and ex.profile.cognate(match.word, ex.oracle):
+            match = None        # «по… поход» for ход: a preposition said twice, the word a cognate anyway
         if match is not None:
             out.append(_fragment_finding(ex.profile, tok, match, cut_off=True))
-        elif _target_beginning(ex.profile, tok) and tok.word.key not in HESITANT_PARTS:
+        elif not function_word and _target_beginning(ex.profile, tok) and tok.word.key not in HESITANT_PARTS:
             out.append(_finding_on(tok, "fragment", f"«{tok.text}…» — оборванное начало загаданного слова "
                                    f"«{ex.profile.word.raw}»: досказать его по буквам нельзя", "violation",
                                    {"part": tok.text, "target": ex.profile.word.raw, "rule": cite("fragment")}))
