@@ -7,7 +7,13 @@ when any root of any reading of one is in the family of a root of the other
 When the family data cannot decide — a word no source links — equal or
 regularly alternating root spellings make the pair cognate with confidence
 `probable`, unless both roots sit in distinct, well-attested families, which
-is how homonymous roots (лев/левый) look.
+is how homonymous roots (лев/левый) look.  A compound no dictionary segments is
+read by its known parts (:mod:`lexicon.compounds`).
+
+`certain` is kept for positive, independent evidence: a family link or a curated
+sense between dictionary-segmented words, the same word, or — for "not cognate" —
+both words segmented by a dictionary and either split by the homonym table or with
+no pair of roots any alternation, glued affix or clipping could relate.
 """
 from __future__ import annotations
 
@@ -216,8 +222,7 @@ class CognateEngine:
         self.store = store or LexiconStore()
         self.join_policy = JoinPolicy.of_store(self.store)
         self.compounds = CompoundSplitter(self.store)
-        affixes = self.store.affixes
-        self.roots_may_relate = lru_cache(maxsize=50_000)(lambda a, b: roots_may_relate(a, b, affixes))
+        self.roots_may_relate = lru_cache(maxsize=20_000)(self._roots_may_relate)   # root pairs: ~150 B each
         self.analyse_key = lru_cache(maxsize=30_000)(self._analyse_key)   # ~0.5 KB each
 
     # --- reading words -------------------------------------------------------
@@ -261,6 +266,9 @@ class CognateEngine:
     def _from_record(self, lemma: str, record: WordRecord) -> Analysis:
         segmented = record.source in DICTIONARY_SOURCES and not _unsegmented(record.morphemes, self.store.affixes)
         return Analysis(record.word, record.morphemes, record.source, record.nodes, record.glosses, segmented)
+
+    def _roots_may_relate(self, a: str, b: str) -> bool:
+        return roots_may_relate(a, b, self.store.affixes)
 
     # --- judging pairs -------------------------------------------------------
     def senses(self, node: RootNode) -> set[str]:
