@@ -115,6 +115,7 @@ def test_cut_off_parts_are_fragments(lexicon, target, text, token):
     ("революция", "ну в семнадцатом году, э… переворот"),
     ("вода", "течёт в реке, ну за… за городом её много, по… пьют"),    # prepositions cut off in a pause
     ("ход", "ну шаг в игре, по… поиграл и всё"),
+    ("вода", "ну её много… много в море, лес… лес растёт у реки"),       # frequent words cut off in a pause
 ])
 def test_hesitations_are_no_fragments(lexicon, target, text):
     assert not {t for r, t in findings(lexicon, target, text) if r == "fragment"}

@@ -24,6 +24,7 @@ from service.rules.hat.vocabulary import (ADJECTIVE_PREPOSITIONS, AMOUNT_WORDS, 
 
 LATIN_WORD = re.compile(r"[A-Za-z']{2,}")
 HYPHENS = re.compile(r"[-\u2010\u2011]")
+COMMON_ZIPF = 4.5      # wordfreq's Zipf scale: ~30 per million words and more
 CUT_OFF = re.compile(r"…|\.\.|-(?![а-яёa-z])", re.IGNORECASE)   # right after a word: «контр…», «аэро-»
 OPENING_QUOTES, CLOSING_QUOTES = frozenset("«„\"'“"), frozenset("»“\"'”")
 CLAUSE_BREAK = re.compile(r"[,.;:!?…—–()]")
@@ -242,6 +243,8 @@ def marked_fragments(ex: Explanation) -> list[Finding]:
         if tok.word is None or not CUT_OFF.match(ex.text, tok.end) or HYPHENS.search(tok.text):
             continue
         function_word = ex.profile.lexicon.is_function_word(tok.word.text)
+        if not function_word and _common_word(ex.profile, tok):
+            continue
         match = ex.profile.fragments.find_marked(tok.text)
         if match is not None and function_word and ex.profile.cognate(match.word, ex.oracle):
             match = None        # «по… поход» for ход: a preposition said twice, the word a cognate anyway
@@ -252,6 +255,13 @@ def marked_fragments(ex: Explanation) -> list[Finding]:
                                    f"«{ex.profile.word.raw}»: досказать его по буквам нельзя", "violation",
                                    {"part": tok.text, "target": ex.profile.word.raw, "rule": cite("fragment")}))
     return out
+
+
+def _common_word(p: TargetProfile, tok: Token) -> bool:
+    """A frequent word in its dictionary form («много…», «лес…»): cut off, it is a pause, not a part.
+    Combining forms (авто…, теле…) and rare forms (контр…) are rarer than this."""
+    w = tok.word
+    return p.lexicon.status(w.text).zipf >= COMMON_ZIPF and w.key in lemma_keys_of(p.lexicon, w.text)
 
 
 def _target_beginning(p: TargetProfile, tok: Token) -> bool:
