@@ -323,22 +323,24 @@ class CognateEngine:
         segmented by a dictionary, and either the curated homonym table puts their roots in
         different senses, or no pair of their roots could relate by any alternation (even
         one the join policy does not admit) or by one being glued inside the other."""
-        if not all(an.segmented for an in wa.analyses) or not all(an.segmented for an in wb.analyses):
-            return False
-        # A sense the table gives these very words is independent evidence; one a compound
-        # inherits from a family may belong to its other root (водо-вод).
-        if any(ev["kind"] != "homonymous_roots" or _inherited_by_compound(ev) for ev in against):
-            return False
-        split = {(ev["a"]["lemma"], ev["a"]["root"], ev["b"]["lemma"], ev["b"]["root"]) for ev in against}
+        for an in (*wa.analyses, *wb.analyses):
+            if not an.segmented:
+                return False
+        split: set = set()
+        if against:
+            # A sense the table gives these very words is independent evidence; one a compound
+            # inherits from a family may belong to its other root (водо-вод).
+            if any(ev["kind"] != "homonymous_roots" or _inherited_by_compound(ev) for ev in against):
+                return False
+            split = {(ev["a"]["lemma"], ev["a"]["root"], ev["b"]["lemma"], ev["b"]["root"]) for ev in against}
+        may_relate = self.roots_may_relate
         for x in wa.analyses:
             for y in wb.analyses:
                 for rx in x.roots:
                     for ry in y.roots:
                         if split and (x.lemma, rx, y.lemma, ry) in split:
                             continue
-                        if self.roots_may_relate(rx, ry):
-                            return False
-                        if (x.clippable and _clipped(rx, ry)) or (y.clippable and _clipped(ry, rx)):
+                        if may_relate(rx, ry) or (x.clippable and _clipped(rx, ry)) or (y.clippable and _clipped(ry, rx)):
                             return False
         return True
 
