@@ -72,16 +72,18 @@ def _vowel_step(a: str, b: str) -> str | None:
     return None
 
 
-def _consonant_step(a: str, b: str) -> tuple[str, str, str] | None:
-    """Split off alternating final consonants: returns (stem_a, stem_b, "к/ч")."""
+def _consonant_steps(a: str, b: str) -> list[tuple[str, str, str]]:
+    """Every split of alternating final consonants: [(stem_a, stem_b, "к/ч")], equal stems first
+    (лоск/лощ is ск/щ on ло-, not к/щ on лос-/ло-)."""
+    steps = []
     for la in (1, 2):
         for lb in (1, 2):
             if la > len(a) - 1 or lb > len(b) - 1:
                 continue
             xa, xb = a[-la:], b[-lb:]
             if (xa, xb) in CONSONANT_ALTERNATIONS or (xa, xb) in WEAK_CONSONANT_ALTERNATIONS:
-                return a[:-la], b[:-lb], f"{xa}/{xb}"
-    return None
+                steps.append((a[:-la], b[:-lb], f"{xa}/{xb}"))
+    return sorted(steps, key=lambda step: step[0] != step[1])
 
 
 def compare_roots(a: str, b: str) -> Alternation | None:
@@ -99,9 +101,7 @@ def compare_roots(a: str, b: str) -> Alternation | None:
     if step:
         kind = "fleeting" if step.endswith("/∅") and step[0] in FLEETING and _is_fleeting(fa, fb) else "irregular"
         return Alternation(a, b, kind, "беглый " + step[0] if kind == "fleeting" else step)
-    split = _consonant_step(fa, fb)
-    if split:
-        stem_a, stem_b, cons = split
+    for stem_a, stem_b, cons in _consonant_steps(fa, fb):
         if stem_a == stem_b:
             weak = tuple(cons.split("/")) in WEAK_CONSONANT_ALTERNATIONS
             return Alternation(a, b, "irregular" if weak else "consonant", cons)
