@@ -64,6 +64,7 @@ def test_foreign_word_next_to_a_language(lexicon, target, text, word):
     ("сеньора", "ну как госпожа, только по-испански"),          # «только» is no translation
     ("багет", "хлеб длинный, Франция по-французски так печёт"),  # a place name is no translation
     ("ребёнок", "малыш, э-э, по-английски, ну, маленький"),      # a pause is no translation
+    ("ажиотаж", "шумиха, по-английски хайп, в соцсетях"),          # a loan the lexicon lists is Russian
 ])
 def test_no_translation_false_alarms(lexicon, target, text):
     assert not {t for r, t in findings(lexicon, target, text) if r == "translation"}
