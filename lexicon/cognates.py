@@ -70,6 +70,8 @@ def roots_may_relate(a: str, b: str, affixes: AffixInventory) -> bool:
     for core in cores:
         for size in range(max(2, len(core) - 1), len(core) + 2):
             for start in range(0, len(longer) - size + 1):
+                if longer[start] != core[0] and core[0] not in VOWELS and longer[start] not in VOWELS:
+                    continue   # as in _alternate: the first consonant never alternates
                 before, after = longer[:start], longer[start + size:]
                 if (_glued_before(before, affixes) and _glued_after(after, affixes)
                         and _alternate(core, longer[start:start + size])):

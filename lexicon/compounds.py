@@ -86,7 +86,10 @@ class CompoundSplitter:
         if "-" in word:
             return self._hyphenated(word)
         min_tail = MIN_PART if loose else MIN_PART + 1   # колокол is no кол-о-кол, осторожно no ост-о-рож
-        tails = [(start, self._tail(word[start:])) for start in range(MIN_PART, len(word) - min_tail + 1)]
+        starts = range(MIN_PART, len(word) - min_tail + 1)
+        if not loose:   # only a linking vowel after a first part of 4+ letters can start a tail here
+            starts = [s for s in starts if s > MIN_PART + 1 and word[s - 1] in LINKING_VOWELS]
+        tails = [(start, self._tail(word[start:])) for start in starts]
         suffixes = self.store.affixes.suffixes
         tails = [(start, tail) for start, tail in tails
                  if tail is not None and _first_root(tail) >= min_tail and word[start:] not in suffixes]
