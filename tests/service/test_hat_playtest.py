@@ -42,6 +42,7 @@ def test_sound_appeals_are_violations(lexicon, target, text, flagged):
     ("гроза", "гремит, звучит как выстрел, потом ливень"),
     ("песня", "её поют, мелодия звучит красиво"),
     ("виолончель", "большая, звучит как скрипка, только ниже"),       # a sound described, no word alike
+    ("музыкант", "он на слух с детства мелодии подбирает"),
 ])
 def test_plain_mentions_of_sound_stay_clean(lexicon, target, text):
     assert not {t for r, t in findings(lexicon, target, text) if r == "letters"}
