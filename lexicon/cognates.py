@@ -26,7 +26,7 @@ from lexicon.compounds import LOOSE_SOURCES, SPLIT_SOURCE, CompoundSplitter
 from lexicon.alternations import (CONSONANT_ALTERNATIONS, VOWELS, WEAK_CONSONANT_ALTERNATIONS, Alternation,
                                   compare_roots)
 from lexicon.text import NormalizedWord, normalize_word
-from lexicon.roots import JoinPolicy
+from lexicon.roots import JoinPolicy, after_root
 from lexicon.segment import LINKING_VOWELS, AffixInventory, Morphemes, guess_segmentation
 from lexicon.store import LexiconStore, RootNode, WordRecord
 from lexicon.text import fold_root, fold_yo
@@ -383,7 +383,9 @@ class CognateEngine:
             against.append(self._ambiguous_root(x, y, sorted(homonymous)[0]))
             return
         if nx is not None and ny is not None and not self.join_policy.shows_other_spelling(
-                alt, x.root, y.root, self._family_spellings(nx), self._family_spellings(ny)):
+                alt, x.root, y.root, self._family_spellings(nx), self._family_spellings(ny),
+                after_root(x.analysis.morphemes, x.idx), after_root(y.analysis.morphemes, y.idx),
+                nx.family, ny.family):
             return
         fallback.append(self._root_spelling(x, y, alt))
 
