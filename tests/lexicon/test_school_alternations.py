@@ -85,6 +85,7 @@ def test_triggers_are_suffixes_not_endings():
     assert triggers_change(("ен", "suffix")) and triggers_change(("к", "suffix"))
     assert not triggers_change(("ь", "ending")) and not triggers_change(None)
     assert not triggers_change(("ей", "suffix"))   # руч-ей is not рук-а
+    assert not triggers_change(("ев", "suffix"))   # беж-ев-ый is not бег
 
 
 def test_changed_consonant_before_its_suffix_joins_across_families():
