@@ -34,13 +34,15 @@ def label_parts(parts: tuple[str, ...], affixes: AffixInventory) -> Morphemes:
     """Label cut parts: leading known prefixes, then a root, then suffixes and an ending.
 
     A lone о/е between two longer parts is a linking vowel, and the part
-    after it another root (пар/о/ход).
+    after it another root (пар/о/ход).  A part spelled like a prefix is the
+    root when what follows it is a short known suffix (за/рос/ш/ий: рос is
+    the root, not the prefix рос-).
     """
     if not parts:
         return ()
     out: list[tuple[str, str]] = []
     i = 0
-    while i < len(parts) - 1 and parts[i] in affixes.prefixes:
+    while i < len(parts) - 1 and parts[i] in affixes.prefixes and could_be_root(parts[i + 1], affixes):
         out.append((parts[i], "prefix"))
         i += 1
     out.append((parts[i], "root"))
@@ -62,6 +64,13 @@ def label_parts(parts: tuple[str, ...], affixes: AffixInventory) -> Morphemes:
             out.append((part, "suffix"))
         i += 1
     return tuple(out)
+
+
+def could_be_root(part: str, affixes: AffixInventory) -> bool:
+    """Can this cut part be a root or begin one after more prefixes: not a one- or two-letter known
+    suffix or ending (ш, ий, ть) unless it is a prefix too (без/от/ход)?"""
+    return (len(part) >= 3 or part in affixes.prefixes
+            or part not in affixes.suffixes | affixes.endings | affixes.postfixes)
 
 
 def guess_segmentation(word: str, affixes: AffixInventory, min_root: int = 3) -> Morphemes:

@@ -9,16 +9,24 @@ The method, in the order :func:`compile_lexicon` runs it:
    Wiktionary «Родственные слова».
 3. Carry a root over a link to a word no segmentation covers, from a segmented
    neighbour; guess the rest by peeling known affixes.
-4. Label the nodes of the curated senses (вод «вода» vs вод «водить»).
-5. Every root of every word is a node.  A link proposes to join a root of one
+4. Re-split glued roots (:mod:`lexicon.build.glued`): a root that swallowed a
+   suffix, a prefix or a second root (картин|а, преда|ть) is split where a
+   positive witness shows the true root: the derived word's DerivBase base
+   whose rule adds the rest (карт → картина by «noun + ин(а)», дать → предать
+   by «пре + verb»), two linked words whose dictionary cuts show a prefix
+   (воз|раст|а|ть for возраст), or a gold compound's parts; the split is
+   carried to linked words of the same glued spelling.  Counted as
+   resplit_glued, resplit_by_cut, resplit_compound, resplit_carried.
+5. Label the nodes of the curated senses (вод «вода» vs вод «водить»).
+6. Every root of every word is a node.  A link proposes to join a root of one
    word with a root of the other when their spellings are allomorphs
    (:mod:`lexicon.alternations`); how many links show each alternation is counted.
-6. Join in rounds with union-find, never by blind closure: curated anchors
+7. Join in rounds with union-find, never by blind closure: curated anchors
    first, then equal spellings, then consonant alternations, then vowel
    alternations.  When a spelling pair or two families may join is
    :mod:`lexicon.roots`' policy; no join crosses curated senses, and a word
    listed in several senses (лук) stays apart and is matched at run time.
-7. Number the families: the successful joins form a spanning tree per family;
+8. Number the families: the successful joins form a spanning tree per family;
    each node keeps its parent and the link that joined it, which becomes the
    judge's evidence.
 """
@@ -33,6 +41,7 @@ from typing import NamedTuple
 
 from lexicon import roots
 from lexicon.alternations import compare_roots
+from lexicon.build import glued
 from lexicon.build import sources as src
 from lexicon.roots import JoinPolicy
 from lexicon.segment import AffixInventory, Morphemes, guess_segmentation, label_parts
@@ -84,8 +93,8 @@ class Compiled:
 
 # The school list of native prefixes: the floor of the inventory when few segmentations are at hand.
 STANDARD_PREFIXES = frozenset(
-    "без бес в во вз вс вы до за из ис на над надо не о об обо от ото пере по под подо пре пред "
-    "преди при про раз рас роз рос с со су у через черес".split())
+    "без бес в во вз вс воз вос вы до за из ис на над надо не недо низ нис о об обо от ото пере по под "
+    "подо пре пред преди при про раз рас роз рос с со су у через черес".split())
 
 
 def learn_affixes(segmented: dict[str, Entry]) -> AffixInventory:
@@ -198,8 +207,10 @@ def compile_lexicon(sources: Path, use_tikhonov: bool = True, wiktionary: Path |
     affixes = learn_affixes(entries)
     if use_tikhonov:
         segment_tikhonov_dictionary(sources, entries, affixes, stats)
-    links = collect_links(sources, wiki_related, stats)
+    evidence = collect_links(sources, wiki_related, stats)
+    links = evidence.links
     carry_roots(links, entries, affixes, stats)
+    resplit_glued_roots(evidence, entries, affixes, stats)
 
     curated_senses = read_curated_senses() if use_curated else {}
     labels = label_senses(entries, curated_senses, stats)
@@ -263,15 +274,30 @@ def segment_tikhonov_dictionary(sources: Path, entries: dict[str, Entry], affixe
 
 # --- 2. collect the links -----------------------------------------------------------------------
 
-def collect_links(sources: Path, wiki_related: list[tuple[str, str]], stats: Counter) -> list[Link]:
-    links = [(fold_yo(l.source), fold_yo(l.target), l.rule or "derivbase") for l in src.derivbase_links(sources)]
-    for compound, parts in src.derivbase_compounds(sources):
+class LinkEvidence(NamedTuple):
+    links: list[Link]
+    rule_affixes: glued.RuleAffixes                # (base, derived) → affixes its rules add
+    compounds: list[tuple[str, tuple[str, ...]]]   # gold compounds and their part words
+
+
+def collect_links(sources: Path, wiki_related: list[tuple[str, str]], stats: Counter) -> LinkEvidence:
+    links: list[Link] = []
+    added: dict[tuple[str, str], tuple[set[str], set[str]]] = defaultdict(lambda: (set(), set()))
+    for l in src.derivbase_links(sources):
+        pair = (fold_yo(l.source), fold_yo(l.target))
+        links.append((*pair, l.rule or "derivbase"))
+        if l.source_pos == l.target_pos == glued.PREFIXED_POS:
+            added[pair][0].update(p for p in l.prefixes if p in STANDARD_PREFIXES)
+        added[pair][1].update(l.suffixes)
+    compounds = list(src.derivbase_compounds(sources))
+    for compound, parts in compounds:
         for part in parts:
             links.append((fold_yo(part), fold_yo(compound), "compound"))
     links.extend((a, b, "wiktionary-related") for a, b in wiki_related)
     links = sorted(set(l for l in links if l[0] != l[1]))
     stats["links"] = len(links)
-    return links
+    rule_affixes = {pair: (frozenset(p), frozenset(x)) for pair, (p, x) in added.items() if pair[0] != pair[1]}
+    return LinkEvidence(links, rule_affixes, compounds)
 
 
 # --- 3. carry roots to unsegmented link words ---------------------------------------------------
@@ -297,7 +323,18 @@ def carry_roots(links: list[Link], entries: dict[str, Entry], affixes: AffixInve
             stats["guessed"] += 1
 
 
-# --- 4. label curated senses --------------------------------------------------------------------
+# --- 4. re-split glued roots --------------------------------------------------------------------
+
+def resplit_glued_roots(evidence: LinkEvidence, entries: dict[str, Entry], affixes: AffixInventory,
+                        stats: Counter) -> None:
+    """Roots that swallowed an affix or a second root, split where a linked or gold word shows it."""
+    neighbours = glued.link_neighbours(evidence.links)
+    glued.resplit_compounds(entries, evidence.compounds, affixes, stats)
+    glued.resplit_by_finer_cuts(entries, neighbours, STANDARD_PREFIXES, stats)
+    glued.resplit_by_links(entries, evidence.rule_affixes, neighbours, affixes, stats)
+
+
+# --- 5. label curated senses --------------------------------------------------------------------
 
 def label_senses(entries: dict[str, Entry], curated_senses: dict[str, list[tuple[str, str, set[str]]]],
                  stats: Counter) -> dict[Node, frozenset[str]]:
@@ -317,7 +354,7 @@ def label_senses(entries: dict[str, Entry], curated_senses: dict[str, list[tuple
     return labels
 
 
-# --- 5. propose joins ---------------------------------------------------------------------------
+# --- 6. propose joins ---------------------------------------------------------------------------
 
 def propose_joins(links: list[Link], entries: dict[str, Entry],
                   curated: frozenset[tuple[str, str]]) -> tuple[list[Proposal], Counter]:
@@ -351,7 +388,7 @@ def one_base_each(proposals: list[Proposal]) -> list[Proposal]:
     return [p for p in proposals if p.grade == 0 or p.b not in based or p.curated]
 
 
-# --- 6. join in rounds --------------------------------------------------------------------------
+# --- 7. join in rounds --------------------------------------------------------------------------
 
 def join_curated_anchors(families: Families, allomorph_groups: list[tuple[frozenset[str], list[str]]],
                          entries: dict[str, Entry], stats: Counter) -> None:
@@ -403,7 +440,7 @@ def join_supported(families: Families, batch: list[Proposal], policy: JoinPolicy
     return joined
 
 
-# --- 7. number the families ---------------------------------------------------------------------
+# --- 8. number the families ---------------------------------------------------------------------
 
 def number_families(families: Families) -> tuple[dict[Node, int], dict[Node, tuple[Node, str] | None],
                                                   dict[Node, int]]:

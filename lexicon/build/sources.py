@@ -91,6 +91,8 @@ class Link:
     target: str
     target_pos: str
     rule: str
+    prefixes: tuple[str, ...] = ()   # what the rule puts before the base («пре» in пре + verb)
+    suffixes: tuple[str, ...] = ()   # what it adds after («ин», «овин» in noun + ин(а)/овин(а))
 
 
 def derivbase_links(sources: Path) -> Iterator[Link]:
@@ -109,7 +111,8 @@ def derivbase_links(sources: Path) -> Iterator[Link]:
                     source, target = row[0].lower(), row[2].lower()
                     if pattern and not affixes_present(pattern.rstrip(")"), target):
                         continue
-                    yield Link(source, row[1], target, row[3], rule)
+                    prefixes, suffixes = rule_affixes(pattern.rstrip(")")) if pattern else ((), ())
+                    yield Link(source, row[1], target, row[3], rule, prefixes, suffixes)
 
 
 POS_NAMES = {"noun", "verb", "adj", "adv", "num", "part", "trg", "pron"}
@@ -123,6 +126,19 @@ def _affix_variants(item: str) -> list[str]:
         core = re.sub(r"[0-9jmf]", "", core)
         out.append(fold_yo(core))
     return out
+
+
+def rule_affixes(pattern: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """`пре + verb + ива(ть) -> verb` → (("пре",), ("ива",)): the letters the rule adds on each side."""
+    before: list[str] = []
+    after: list[str] = []
+    seen_pos = False
+    for item in (part.strip() for part in pattern.split("->")[0].split("+")):
+        if item in POS_NAMES or item.split("_")[0] in POS_NAMES:
+            seen_pos = True
+            continue
+        (after if seen_pos else before).extend(v for v in _affix_variants(item) if v)
+    return tuple(before), tuple(after)
 
 
 def affixes_present(pattern: str, target: str) -> bool:
