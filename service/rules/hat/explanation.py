@@ -100,7 +100,8 @@ def cognate(p: TargetProfile, tok: Token, oracle: Oracle) -> list[Finding]:
     in_scope = len(w.key) >= 2 and not p.lexicon.is_function_word(w.text)
     if not (in_scope or oracle):
         return []
-    engine = p.verdict(w)
+    read = p.verdict_in_context(tok)   # the sentence's reading when the word's lemmas disagree
+    engine = read.verdict
     v = p.lexicon.ruled(engine, oracle) if engine else None
     judged = v is not engine
     if v is None or not v.cognate or not (in_scope or judged):
@@ -114,7 +115,10 @@ def cognate(p: TargetProfile, tok: Token, oracle: Oracle) -> list[Finding]:
         message = f"«{tok.text}» — однокоренное с загаданным «{p.word.raw}»"
         message += f" ({'корень' if len(v.shared_roots) == 1 else 'корни'} {roots})" if roots else ""
         why = {"verdict": v.evidence}
-    severity = "violation" if (v.confidence == "certain" or v.b.known) else "warning"
+    contested = read.contested and not judged   # the sentence cannot tell which word was said
+    if contested:
+        message = v.evidence[0]["explanation"]   # «стали» можно прочесть как … и как …: решает судья
+    severity = "violation" if (v.confidence == "certain" or v.b.known) and not contested else "warning"
     return [_finding_on(tok, "cognate", message, severity, {
         "target": p.word.raw, "word": tok.text, "confidence": v.confidence, "shared_roots": v.shared_roots,
         **why, "rule": cite("cognate")})]
@@ -230,8 +234,9 @@ def word_rules(ex: Explanation) -> list[Finding]:
     """The word rules on every word and hyphen part; cached per target unless judges have ruled."""
     if ex.oracle:
         # Rulings change cognate answers, so the cache of answers without them does not apply.
-        return [f for piece in ex.pieces for rule in WORD_RULES for f in rule(ex.profile, piece, ex.oracle)]
-    return [f for piece in ex.pieces for f in ex.profile.word_findings(piece, WORD_RULES)]
+        return [f for piece in ex.pieces for rule in WORD_RULES
+                for f in rule(ex.profile, ex.profile.in_text(piece, ex.tokens), ex.oracle)]
+    return [f for piece in ex.pieces for f in ex.profile.word_findings(piece, WORD_RULES, ex.tokens)]
 
 
 # ---------------------------------------------------------------- fragments ---
