@@ -231,16 +231,54 @@ def plausible_pieces(pieces: Pieces, native_prefixes: frozenset[str]) -> bool:
 
 def split_witnesses(entries: dict[str, EntryLike], rule_affixes: RuleAffixes,
                     affixes: AffixInventory) -> dict[tuple[str, Pieces], set[tuple[str, str]]]:
-    """(glued root, its split) → the (base, derived) links that show it."""
-    witnesses: dict[tuple[str, Pieces], set[tuple[str, str]]] = defaultdict(set)
+    """(glued root, its split) → the (base, derived) links that show it.  A derived word has one
+    base: one that also derives from a word with the whole glued root (протон → протонировать)
+    witnesses nothing, unless that word is split the same way (картина → картинка)."""
+    bases_of: dict[str, set[str]] = defaultdict(set)
+    for (base, derived), (prefixes, suffixes) in rule_affixes.items():
+        if prefixes or suffixes:  # a zero-affix link (картинный → картина) is read backwards
+            bases_of[derived].add(base)
+    found_links: dict[tuple[str, Pieces], set[tuple[str, str]]] = defaultdict(set)
     for (base, derived), rule in sorted(rule_affixes.items()):
         entry, base_entry = entries.get(derived), entries.get(base)
         if entry is None or base_entry is None or entry.source in KEPT_SOURCES or base_entry.source == "guess":
             continue
         found = split_by_base(entry, base_entry, rule, affixes)
         if found is not None:
-            witnesses[found].add((base, derived))
+            found_links[found].add((base, derived))
+    witnesses: dict[tuple[str, Pieces], set[tuple[str, str]]] = {}
+    for found, links in found_links.items():
+        split_words = {derived for _, derived in links}
+        kept = {(b, d) for b, d in links if derives_from_split(d, found[0], split_words, bases_of, entries)}
+        if kept:
+            witnesses[found] = kept
     return witnesses
+
+
+def derives_from_split(word: str, root: str, split_words: set[str], bases_of: dict[str, set[str]],
+                       entries: dict[str, EntryLike]) -> bool:
+    """Does every base of `word` with the whole glued root lead, over such bases, to a word split
+    the same way (картинный → картинка: картинный comes from картина)?  протон → протонировать
+    does not: протон is a word of its own."""
+    seen = {word}
+    todo = [word]
+    while todo:
+        current = todo.pop()
+        for base in sorted(bases_with_root(root, bases_of[current], entries) - seen):
+            if base in split_words:
+                continue
+            if not bases_with_root(root, bases_of[base], entries) - seen - {base}:
+                return False  # a base with the whole root that nothing splits
+            seen.add(base)
+            todo.append(base)
+    return True
+
+
+def bases_with_root(root: str, bases: set[str], entries: dict[str, EntryLike]) -> set[str]:
+    """The bases among `bases` whose roots include the whole glued `root`."""
+    folded = fold_root(root)
+    return {base for base in bases if base in entries and any(fold_root(r) == folded for r in entries[base].roots)}
+
 
 
 def carry_split(start: str, root: str, pieces: Pieces, entries: dict[str, EntryLike],

