@@ -14,8 +14,9 @@ evidence, never because a shorter word happens to be a substring:
   prefix (возраст by воз|раст|а|ть and воз|раст|а|ни|е);
 - a gold compound whose parts' roots are found, in order, in the compound.
 
-DerivBase's rules also generate false links (мир → мираж), so a link split is
-believed only when two derived words show the same split of the same root.
+DerivBase's rules also generate false links (мир → мираж, груз → грузин), so a
+link split is believed only when two derived words and two base words show the
+same split of the same root.
 A re-split root is carried to the linked words that share the same glued
 spelling (картина → картинный, картинка), so a family is never torn in two.
 """
@@ -36,7 +37,8 @@ MIN_PREFIX = 2
 # DerivBase's prefix rules are trusted where a prefixed verb comes from a verb (ставить → представить);
 # over nouns they generate noise (бачка → собачка, мена → доменный).
 PREFIXED_POS = "verb"
-# Words re-split the same way by links to their bases, needed before a split is believed.
+# Words re-split the same way by links to their bases, and base words showing it, needed before a
+# split is believed: one base is one chance homograph (груз → грузин, грузинка; маляр → малярия).
 MIN_WITNESSES = 2
 # Wiktionary's breakdown is the judges' referee: it is never re-split.
 KEPT_SOURCES = frozenset({"wiktionary"})
@@ -169,7 +171,7 @@ def resplit_by_links(entries: dict[str, EntryLike], rule_affixes: RuleAffixes,
     DerivBase's rules also generate мир → мираж); the split is then carried on to linked words."""
     witnesses = split_witnesses(entries, rule_affixes, affixes)
     for (root, pieces), pairs in sorted(witnesses.items()):
-        if len({derived for _, derived in pairs}) < MIN_WITNESSES:
+        if len({derived for _, derived in pairs}) < MIN_WITNESSES or len({base for base, _ in pairs}) < MIN_WITNESSES:
             stats["resplit_unconfirmed"] += 1
             continue
         for derived in sorted({derived for _, derived in pairs}):

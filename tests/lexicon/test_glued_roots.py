@@ -39,12 +39,14 @@ def test_rule_affixes_reads_both_sides_of_a_derivbase_rule():
 def test_a_suffix_glued_into_the_root_is_split_when_two_derived_words_show_it():
     entries = {
         "карта": entry("карта", ("карт", "root"), ("а", "ending")),
+        "карт": entry("карт", ("карт", "root")),
         "картина": entry("картина", ("картин", "root"), ("а", "ending")),
         "картинка": entry("картинка", ("картин", "root"), ("к", "suffix"), ("а", "ending")),
         "картинный": entry("картинный", ("картин", "root"), ("н", "suffix"), ("ый", "ending")),
     }
     # картинка also derives from картина, a word of the whole glued root, itself split the same way.
     stats = resplit(entries, rules=[("карта", "картина", "noun + ин(а) -> noun"),
+                                    ("карт", "картина", "noun + ин(а) -> noun"),
                                     ("карта", "картинка", "noun + инк(а) -> noun"),
                                     ("картина", "картинка", "noun + к(а) -> noun")],
                     links=[("картина", "картинный", "rule")])
@@ -54,6 +56,14 @@ def test_a_suffix_glued_into_the_root_is_split_when_two_derived_words_show_it():
     # картинный has no rule of its own; it shares the glued spelling over a link and follows.
     assert roots(entries, "картинный") == ["карт"]
     assert stats["resplit_glued"] + stats["resplit_carried"] == 3
+
+
+def test_one_base_word_is_a_chance_homograph_and_splits_nothing():
+    entries = {"груз": entry("груз", ("груз", "root")),
+               "грузин": entry("грузин", ("грузин", "root")),
+               "грузинка": entry("грузинка", ("грузин", "root"), ("к", "suffix"), ("а", "ending"))}
+    resplit(entries, rules=[("груз", "грузин", "noun + ин -> noun"), ("груз", "грузинка", "noun + инк(а) -> noun")])
+    assert roots(entries, "грузин") == ["грузин"]
 
 
 def test_one_link_is_noise_and_splits_nothing():
