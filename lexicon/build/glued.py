@@ -81,8 +81,9 @@ def rule_adds(rest: str, following: str, rule_suffixes: frozenset[str]) -> bool:
 
 def split_after_base(root: str, following: str, base_root: str, rule_suffixes: frozenset[str],
                      affixes: AffixInventory) -> Pieces | None:
-    """картин after карт by «noun + ин(а)» → карт + ин."""
-    if len(base_root) < MIN_BASE_ROOT or len(root) <= len(base_root) or not root.startswith(base_root):
+    """картин after карт by «noun + ин(а)» → карт + ин.  A glued root that ends the word (графин,
+    магазин, кувшин) is a borrowed root far more often than a base with a suffix: not split."""
+    if not following or len(base_root) < MIN_BASE_ROOT or len(root) <= len(base_root) or not root.startswith(base_root):
         return None
     rest = root[len(base_root):]
     chain = suffix_chain(rest, affixes.suffixes)

@@ -66,11 +66,21 @@ def test_one_base_word_is_a_chance_homograph_and_splits_nothing():
     assert roots(entries, "грузин") == ["грузин"]
 
 
+def test_a_glued_root_that_ends_the_word_is_not_split():
+    entries = {"граф": entry("граф", ("граф", "root")), "графа": entry("графа", ("граф", "root"), ("а", "ending")),
+               "графин": entry("графин", ("графин", "root")),
+               "графинчик": entry("графинчик", ("графин", "root"), ("чик", "suffix"))}
+    resplit(entries, rules=[("граф", "графин", "noun + ин -> noun"), ("графа", "графин", "noun + ин -> noun"),
+                            ("граф", "графинчик", "noun + ин -> noun")])
+    assert roots(entries, "графин") == ["графин"]
+
+
 def test_one_link_is_noise_and_splits_nothing():
     # DerivBase's rules also generate мир → мираж: one derived word is not a pattern.
-    entries = {"мирок": entry("мирок", ("мирок", "root")), "мирокин": entry("мирокин", ("мирокин", "root"))}
-    stats = resplit(entries, rules=[("мирок", "мирокин", "noun + ин(а) -> noun")])
-    assert roots(entries, "мирокин") == ["мирокин"]
+    entries = {"мирок": entry("мирок", ("мирок", "root")),
+               "мирокина": entry("мирокина", ("мирокин", "root"), ("а", "ending"))}
+    stats = resplit(entries, rules=[("мирок", "мирокина", "noun + ин(а) -> noun")])
+    assert roots(entries, "мирокина") == ["мирокин"]
     assert stats["resplit_unconfirmed"] == 1
 
 
