@@ -145,25 +145,41 @@ def compound_morphemes(word: str, part_roots: list[str], affixes: AffixInventory
         if found is None:
             return None
         start, spelling = found
-        out.extend(_between(word[at:start], bool(out)))
+        out.extend(_between(word[at:start], bool(out), affixes))
         out.append((spelling, "root"))
         at = start + len(spelling)
     tail = word[at:]
     if tail:
-        chain = suffix_chain(tail, affixes.suffixes | affixes.endings)
-        out.extend((piece, "suffix") for piece in (chain or [tail]))
+        chain = suffix_chain(tail, affixes.suffixes | affixes.endings) or [tail]
+        out.extend((piece, "suffix") for piece in chain[:-1])
+        out.append((chain[-1], "ending" if chain[-1] in affixes.endings else "suffix"))
     return tuple(out)
 
 
-def _between(text: str, after_root: bool) -> list[tuple[str, str]]:
-    """The letters before a root: a prefix at the start, a linking vowel (with what precedes it) later."""
+def _between(text: str, after_root: bool, affixes: AffixInventory) -> list[tuple[str, str]]:
+    """The letters before a root: prefixes at the start; after a root a linking vowel or hyphen,
+    then prefixes of the next part (скот|о|про|гон), else a suffix of the first part."""
     if not text:
         return []
     if not after_root:
         return [(text, "prefix")]
-    if text[-1] in LINKING_VOWELS:
+    for link in range(1, len(text) + 1):
+        joint, rest = text[:link], text[link:]
+        if joint.strip("-") in LINKING_VOWELS | {""} and _prefix_chain(rest, affixes.prefixes) is not None:
+            return [(joint, "interfix"), *((p, "prefix") for p in _prefix_chain(rest, affixes.prefixes))]
+    if text[-1] in LINKING_VOWELS or text[-1] == "-":
         return ([(text[:-1], "suffix")] if len(text) > 1 else []) + [(text[-1], "interfix")]
     return [(text, "suffix")]
+
+
+def _prefix_chain(text: str, prefixes: frozenset[str]) -> list[str] | None:
+    """`text` as known prefixes end to end (про + из), longest first; [] for no letters."""
+    if not text:
+        return []
+    for size in range(len(text), 0, -1):
+        if text[:size] in prefixes and (tail := _prefix_chain(text[size:], prefixes)) is not None:
+            return [text[:size], *tail]
+    return None
 
 
 def resplit_by_links(entries: dict[str, EntryLike], rule_affixes: RuleAffixes,

@@ -193,3 +193,12 @@ def test_a_suffix_rule_reads_о_as_е_after_a_hushing_consonant():
     from lexicon.build.sources import affixes_present
     assert affixes_present("adj + ость/ность", "плавучесть")
     assert not affixes_present("adj + ость/ность", "плавучий")
+
+
+def test_a_compound_keeps_the_prefixes_of_its_second_part():
+    affixes = AffixInventory(STANDARD_PREFIXES, frozenset({"ан", "и"}), frozenset({"е", "а"}))
+    assert glued.compound_morphemes("скотопрогон", ["скот", "гон"], affixes) == (
+        ("скот", "root"), ("о", "interfix"), ("про", "prefix"), ("гон", "root"))
+    assert glued.compound_morphemes("мотопила", ["мото", "пил"], affixes) == (
+        ("мото", "root"), ("пил", "root"), ("а", "ending"))
+    assert glued.compound_morphemes("однофамилец", ["один", "фамили"], affixes) is None
