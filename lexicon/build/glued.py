@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from typing import Protocol
 
+from lexicon.alternations import compare_roots
 from lexicon.segment import LINKING_VOWELS, AffixInventory, Morphemes
 from lexicon.text import fold_root, fold_yo
 
@@ -310,11 +311,27 @@ def carry_split(start: str, root: str, pieces: Pieces, entries: dict[str, EntryL
             if other in seen or entry is None or entry.source in KEPT_SOURCES:
                 continue
             seen.add(other)
-            if root in entry.roots:
-                _apply(entry, root, pieces)
-                carried += 1
-                queue.append(other)
+            for own_root in entry.roots:
+                own_pieces = pieces if own_root == root else alternant_pieces(root, pieces, own_root)
+                if own_pieces is not None:
+                    _apply(entry, own_root, own_pieces)
+                    carried += 1
+                    queue.append(other)
+                    break
     return carried
+
+
+def alternant_pieces(root: str, pieces: Pieces, other_root: str) -> Pieces | None:
+    """The split of a linked word's root that is the glued root with its final consonant
+    alternated inside the split-off suffix (границ → гран-иц, so гранич → гран-ич)."""
+    alt = compare_roots(root, other_root)
+    last_text, last_kind = pieces[-1]
+    if alt is None or alt.kind != "consonant" or last_kind == "root":
+        return None
+    stem = len(root) - len(last_text)
+    if other_root[:stem] != root[:stem] or len(other_root) <= stem:
+        return None
+    return pieces[:-1] + ((other_root[stem:], last_kind),)
 
 
 def _apply(entry: EntryLike, root: str, pieces: Pieces) -> None:

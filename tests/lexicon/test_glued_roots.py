@@ -202,3 +202,11 @@ def test_a_compound_keeps_the_prefixes_of_its_second_part():
     assert glued.compound_morphemes("мотопила", ["мото", "пил"], affixes) == (
         ("мото", "root"), ("пил", "root"), ("а", "ending"))
     assert glued.compound_morphemes("однофамилец", ["один", "фамили"], affixes) is None
+
+
+def test_a_split_carries_to_a_linked_root_with_the_final_consonant_alternated():
+    from lexicon.build.glued import alternant_pieces
+    pieces = (("гран", "root"), ("иц", "suffix"))
+    assert alternant_pieces("границ", pieces, "гранич") == (("гран", "root"), ("ич", "suffix"))
+    assert alternant_pieces("границ", pieces, "грань") is None        # not a consonant change
+    assert alternant_pieces("границ", (("границ", "root"),), "гранич") is None
