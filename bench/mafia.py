@@ -39,6 +39,7 @@ def measure(lexicon, seconds: float = 2.0) -> dict:
 
     if not isinstance(lexicon, Lexicon):
         lexicon = Lexicon(lexicon)
+    lexicon.load_tables()   # as the server does before its first request
     out = {"speech_words": len(tokenize(SPEECH))}
     started = time.perf_counter()
     result = mafia.check_speech(lexicon, SPEECH, "club")

@@ -104,6 +104,7 @@ class Lexicon:
         """Load the tables that are otherwise read on first use (before forking, so workers share them)."""
         frequency.zipf(frequency.PROBE)
         profanity.default()
+        self.engine.compounds.root_families   # the compound splitter's spelling index (~150 ms)
 
     @property
     def version(self) -> str:

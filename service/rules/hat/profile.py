@@ -6,6 +6,8 @@ depend on the explanation; checking many explanations of one word reuses them.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 import threading
 import weakref
 from collections import OrderedDict
@@ -44,6 +46,7 @@ class VerdictInContext:
     contested: bool = False
 
 
+@lru_cache(maxsize=20_000)   # asked for most words of every explanation by several rules
 def lemma_keys_of(lexicon: Lexicon, word: str) -> frozenset[str]:
     return frozenset(fold_key(lemma) for lemma in lexicon.lemmas(word))
 
