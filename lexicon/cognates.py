@@ -43,6 +43,34 @@ SOURCE_NAMES = {
 DICTIONARY_SOURCES = frozenset({"tikhonov-morphemes", "tikhonov-dictionary", "wiktionary"})
 SOURCE_LINKS = "словообразовательные связи DerivBase.Ru между разобранными словами"
 SOURCE_SENSES = "таблица омонимичных корней (lexicon/curated/root_senses.tsv)"
+SOURCE_ALLOMORPHS = "таблица алломорфов корней (lexicon/curated/allomorphs.tsv)"
+SOURCE_COMPOUNDS = "разборы сложных слов DerivBase.Ru"
+SOURCE_WIKTIONARY_RELATED = "ru.wiktionary, «Родственные слова»"
+SOURCE_DERIVBASE = "словообразовательная связь DerivBase.Ru"
+
+
+def describe_link(why: str) -> dict:
+    """A family path step for a person: the build's link note («rule333; к/ч», «compound»,
+    «curated allomorphs рук/руч») as a Russian label and the source it comes from."""
+    if why.startswith("curated allomorphs "):
+        spellings = why.removeprefix("curated allomorphs ")
+        return {"label": f"алломорфы одного корня {spellings}", "source": SOURCE_ALLOMORPHS}
+    head, _, detail = why.partition("; ")
+    curated = detail.endswith(" (curated)")
+    detail = detail.removesuffix(" (curated)")
+    if head == "compound":
+        label, source = "часть сложного слова", SOURCE_COMPOUNDS
+    elif head == "wiktionary-related":
+        label, source = "родственное слово", SOURCE_WIKTIONARY_RELATED
+    else:
+        number = head.removeprefix("rule")
+        label = "словообразовательная связь" + (f" (правило {number})" if number.isdigit() else "")
+        source = SOURCE_DERIVBASE
+    if detail:
+        label += f", чередование {detail}" + (" по таблице алломорфов" if curated else "")
+    if curated:
+        source += "; " + SOURCE_ALLOMORPHS
+    return {"label": label, "source": source}
 SENSE_WORD, SENSE_FAMILY, SENSE_COMPOUND_FAMILY = "слово", "гнездо", "гнездо сложного слова"
 KIND_WORDS = {"equal": "совпадают", "spelling": "совпадают с точностью до написания",
               "consonant": "чередуются", "fleeting": "отличаются беглым гласным", "irregular": "чередуются"}
@@ -393,13 +421,15 @@ class CognateEngine:
     def _same_family(self, x: RootOf, y: RootOf, alt: Alternation | None) -> dict:
         steps = self.store.link_path((x.node.key, x.node.idx), (y.node.key, y.node.idx)) or []
         detail = alt.detail if alt and alt.detail else None
+        path = [{"from": s, "to": t, "link": v, **describe_link(v)} for s, t, v in steps]
         return {
             "kind": "same_family", "a": self._side(x), "b": self._side(y),
             "alternation": detail,
-            "path": [{"from": s, "to": t, "link": v} for s, t, v in steps],
+            "path": path,
             "explanation": f"корень «{x.root}» слова «{x.lemma}» и корень «{y.root}» слова «{y.lemma}» — один корень"
                            + (f" (чередование {detail})" if detail else ""),
-            "source": SOURCE_LINKS,
+            # The sources the path actually went through: a curated row is not a DerivBase link.
+            "source": "; ".join(dict.fromkeys(step["source"] for step in path)) or SOURCE_LINKS,
         }
 
     def _shared_sense(self, x: RootOf, y: RootOf, sense: str) -> dict:

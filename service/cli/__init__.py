@@ -89,7 +89,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     for ev in verdict.evidence:
         print(f"  - {ev.get('explanation', ev.get('kind'))}")
         for step in ev.get("path", []):
-            print(f"      {step['from']} → {step['to']}  [{step['link']}]")
+            print(f"      {step['from']} → {step['to']}  [{step.get('label', step['link'])}; {step.get('source', '')}]")
         if ev.get("source"):
             print(f"      источник: {ev['source']}")
     return 0

@@ -188,7 +188,7 @@ function evidenceList(evidence) {
     ev.explanation || ev.kind,
     ev.alternation ? el("span", {class: "tag"}, `чередование ${ev.alternation}`) : null,
     ev.path && ev.path.length ? el("ol", {class: "path"},
-      ev.path.map((s) => el("li", {}, `${s.from} → ${s.to}`, el("span", {class: "muted"}, ` (${s.link})`)))) : null,
+      ev.path.map((s) => el("li", {}, `${s.from} → ${s.to}`, el("span", {class: "muted"}, ` (${s.label || s.link}; ${s.source || ""})`)))) : null,
     ev.source ? el("div", {class: "source"}, `источник: ${ev.source}`) : null)));
 }
 
