@@ -6,6 +6,8 @@ same functions and assert the thresholds, so both measure one thing.
 * guess accuracy -- share of `target<TAB>guess<TAB>1|0` rows where `accepted` matches;
 * flags found -- share of required tokens (`"a|b"` = either) reported with severity violation;
 * clean left alone -- share of clean tokens with no violation on them (warnings do not count);
+* whole explanations exactly right -- share of cases with every required flag found, no clean token
+  flagged and, for a case with no required flags, no violation at all (a turn the judge would not end);
 * throughput -- explanation checks per second in-process for a 30-word text (cached target).
 """
 from __future__ import annotations
@@ -31,6 +33,7 @@ class ExplainScore:
     clean: int = 0
     left_alone: int = 0
     cases: int = 0
+    exact: int = 0
     misses: list[str] = field(default_factory=list)
 
     @property
@@ -40,6 +43,10 @@ class ExplainScore:
     @property
     def clean_left_alone(self) -> float:
         return self.left_alone / self.clean if self.clean else 1.0
+
+    @property
+    def exactly_right(self) -> float:
+        return self.exact / self.cases if self.cases else 1.0
 
 
 read_guesses = read_tsv            # the same a<TAB>b<TAB>label<TAB>note shape as the other sets
@@ -55,26 +62,39 @@ def score_guesses(lexicon: Lexicon, path: Path) -> GuessScore:
     return score
 
 
+def _score_case(score: ExplainScore, case: dict, result) -> bool:
+    """Count one case's required and clean tokens; True when the case is judged exactly right."""
+    flagged = {fold_key(v.token) for v in result.violations if v.severity == "violation"}
+    right = True
+    for want in case.get("flag", []):
+        score.required += 1
+        if {fold_key(o) for o in want.split("|")} & flagged:
+            score.found += 1
+        else:
+            right = False
+            score.misses.append(f"{case['target']}: «{want}» not flagged in «{case['text']}»")
+    for word in case.get("clean", []):
+        score.clean += 1
+        if fold_key(word) in flagged:
+            right = False
+            hits = [f"{v.rule}: {v.message}" for v in result.violations if fold_key(v.token) == fold_key(word)]
+            score.misses.append(f"{case['target']}: clean «{word}» flagged ({'; '.join(hits)})")
+        else:
+            score.left_alone += 1
+    if not case.get("flag") and flagged:
+        # A clean turn ended by a violation on a word nobody listed is still a wrong call.
+        right = False
+        if not set(map(fold_key, case.get("clean", []))) & flagged:
+            score.misses.append(f"{case['target']}: clean turn, yet flagged {sorted(flagged)} in «{case['text']}»")
+    return right
+
+
 def score_explanations(lexicon: Lexicon, path: Path) -> ExplainScore:
     score = ExplainScore()
     for case in read_explanations(path):
         result = hat.check_explanation(lexicon, case["target"], case["text"])
-        flagged = {fold_key(v.token) for v in result.violations if v.severity == "violation"}
         score.cases += 1
-        for want in case.get("flag", []):
-            score.required += 1
-            options = {fold_key(o) for o in want.split("|")}
-            if options & flagged:
-                score.found += 1
-            else:
-                score.misses.append(f"{case['target']}: «{want}» not flagged in «{case['text']}»")
-        for word in case.get("clean", []):
-            score.clean += 1
-            if fold_key(word) in flagged:
-                hits = [f"{v.rule}: {v.message}" for v in result.violations if fold_key(v.token) == fold_key(word)]
-                score.misses.append(f"{case['target']}: clean «{word}» flagged ({'; '.join(hits)})")
-            else:
-                score.left_alone += 1
+        score.exact += _score_case(score, case, result)
     return score
 
 
@@ -118,7 +138,8 @@ def main(data_dir: str | Path = "tests/data", verbose: bool = True, bench: bool 
         _print_misses(g.misses, verbose)
         e = score_explanations(lexicon, folder / f"{prefix}hat_explain.jsonl")
         print(f"{name} explanations: flags found {e.flags_found:.3f} ({e.found}/{e.required}), "
-              f"clean left alone {e.clean_left_alone:.3f} ({e.left_alone}/{e.clean}), {e.cases} cases, "
+              f"clean left alone {e.clean_left_alone:.3f} ({e.left_alone}/{e.clean}), "
+              f"whole explanations exactly right {e.exactly_right:.3f} ({e.exact}/{e.cases}), "
               f"{len(e.misses)} misses")
         _print_misses(e.misses, verbose)
     if bench:
