@@ -3,8 +3,9 @@
 `main(data_dir)` prints the figures and the misses (for `make eval`); the tests import
 the same functions and require 100% on these sets.
 
-* clues -- a case is right when `valid` matches and, for an invalid clue, the labelled
-  `rule` is among the reported violations (severity violation);
+* clues -- a case is right when `valid` matches, for an invalid clue the labelled `rule`
+  is among the reported violations (severity violation), and the labelled `penalty`
+  (none | foul | loss, play-test set) equals the reported one;
 * pool expectations -- per word, the set of reported rules equals the labelled set
   (pool-level rules such as board_cognate are not word labels);
 * pool groups -- `cognate_groups` / `duplicates`, when labelled, equal the reported
@@ -30,10 +31,11 @@ def score_clues(lexicon: Lexicon, path: Path) -> Score:
     for case in read_jsonl(path):
         result = codenames.check_clue(lexicon, case["clue"], case["number"], case["board"], case["team_open"])
         rules = {v.rule for v in result.violations if v.severity == "violation"}
-        want_valid = bool(case["valid"])
-        ok = result.valid == want_valid and (want_valid or not case.get("rule") or case["rule"] in rules)
+        want_valid, want_penalty = bool(case["valid"]), case.get("penalty")
+        ok = (result.valid == want_valid and (want_valid or not case.get("rule") or case["rule"] in rules)
+              and (want_penalty is None or result.penalty == want_penalty))
         got = "valid" if result.valid else f"invalid ({', '.join(sorted(rules))}, penalty {result.penalty})"
-        want = "valid" if want_valid else f"invalid ({case.get('rule', '?')})"
+        want = "valid" if want_valid else f"invalid ({case.get('rule', '?')}, penalty {want_penalty or '?'})"
         score.add(ok, f"«{case['clue']}»: {case['number']} on {case['board']}: expected {want}, got {got}"
                       + "".join(f"\n        {v.rule}: {v.message}" for v in result.violations))
     return score

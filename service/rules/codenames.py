@@ -11,9 +11,12 @@ A captain gives one existing word and a number.  ``check_clue`` reports:
   «Если названо однокоренное слово, команде также сразу засчитывается поражение» -- a loss;
 * ``letters``         -- the clue appeals to length, letter count, position on the board or
   the shape of letters («короткие», «пятибуквенные», «линия», «круглые»);
+* ``sound``           -- the clue appeals to sound, rhyme or shared roots of the words
+  («рифмуются», «созвучные», «однокоренные»): «к однокоренным словам/созвучию»;
 * ``number``          -- 0, 1..team_open or "unlimited"; anything else is a foul.
 
-Penalty: ``loss`` when a cognate is named, else ``foul`` for any violation, else ``none``.
+Penalty: ``loss`` when a cognate of an open card is named, else ``foul`` for any violation,
+else ``none``.
 A finding the lexicon is unsure of is a ``warning``: it is reported, it costs nothing.
 """
 from __future__ import annotations
@@ -31,7 +34,7 @@ from lexicon.text import InvalidWord, NormalizedWord, fold_key
 from service.rules.findings import Finding, count
 from service.rules.pool import invalid_reason, plural, roots_ru
 
-RULES = ("not_single_word", "unknown_word", "cognate", "letters", "number")
+RULES = ("not_single_word", "unknown_word", "cognate", "letters", "sound", "number")
 RULES_SOURCE = "rules/codenames-tournament.txt, «Правила для капитанов»"
 MAX_TEAM_OPEN = 25
 DATA = Path(__file__).resolve().parent / "data" / "codenames.toml"
@@ -170,8 +173,9 @@ def _letters(lexicon: Lexicon, word: NormalizedWord) -> Finding | None:
         aspect, matched = "letter_count", word.text    # the clue is a letter
     if aspect is None:
         return None
-    return _finding("letters", f"«{word.raw}» отсылает {ASPECTS[aspect]}, а не к смыслу — так нельзя",
-                    {"lemma": matched, "aspect": aspect, "rule": cite("letters")})
+    rule = "sound" if aspect == "sound" else "letters"
+    return _finding(rule, f"«{word.raw}» отсылает {ASPECTS[aspect]}, а не к смыслу — так нельзя",
+                    {"lemma": matched, "aspect": aspect, "rule": cite(rule)})
 
 
 def _word_findings(lexicon: Lexicon, word: NormalizedWord) -> list[Finding]:
