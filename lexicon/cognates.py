@@ -247,6 +247,24 @@ class Verdict:
         }
 
 
+@lru_cache(maxsize=8192)
+def _lemmas_as_written(word: str) -> frozenset[str]:
+    """pymorphy3's lemmas of the dictionary words spelled exactly `word`, ё kept (it also reads е as ё)."""
+    low = word.lower()
+    return frozenset(p.normal_form for p in morphology.analyzer().parse(low) if p.is_known and p.word == low)
+
+
+def _set_apart_by_yo(a: str, b: str) -> bool:
+    """Two spellings that fold to one word yet, read with ё as written, are different words: небо/нёбо.
+
+    «еж» is ёж without dots (no word is spelled «еж»), so it stays the same word as ёж.
+    """
+    if "ё" not in a.lower() + b.lower():
+        return False
+    as_a, as_b = _lemmas_as_written(a), _lemmas_as_written(b)
+    return bool(as_a and as_b) and not as_a & as_b
+
+
 class CognateEngine:
     def __init__(self, store: LexiconStore | None = None):
         self.store = store or LexiconStore()
@@ -312,7 +330,14 @@ class CognateEngine:
         wa, wb = self.analyse(a), self.analyse(b)
         readings_a = {fold_yo(an.lemma) for an in wa.analyses}
         readings_b = {fold_yo(an.lemma) for an in wb.analyses}
-        if wa.word.key == wb.word.key or readings_a & readings_b:
+        same_spelling = wa.word.key == wb.word.key or readings_a & readings_b
+        if same_spelling and _set_apart_by_yo(wa.word.text, wb.word.text):
+            # The lexicon keys words without ё, so both would read as one record: its roots prove nothing.
+            return Verdict(wa, wb, False, "probable", [], [{
+                "kind": "yo_distinct", "a": sorted(_lemmas_as_written(wa.word.text)),
+                "b": sorted(_lemmas_as_written(wb.word.text)), "source": "pymorphy3 (OpenCorpora)",
+                "explanation": f"«{wa.word.raw}» и «{wb.word.raw}» различаются буквой ё, и это разные слова"}])
+        if same_spelling:
             same = (readings_a & readings_b) or {wa.word.text}
             lemma = sorted(same)[0]
             roots = [r for an in wa.analyses for r in an.roots][:2]

@@ -35,3 +35,31 @@ def test_whole_explanation_counts_a_stray_violation_on_a_clean_turn(lexicon, tmp
 def test_play_test_whole_explanations(lexicon):
     score = score_explanations(lexicon, DATA / "playtest_hat_explain.jsonl")
     assert score.exactly_right >= 0.90, score.misses
+
+
+# --- ё in explanations --------------------------------------------------------------
+
+@pytest.mark.parametrize("target, text, clean", [
+    ("нёбо", "это во рту сверху а не небо над головой", "небо"),
+    ("небо", "голубое над головой а нёбо это во рту", "нёбо"),
+    ("падёж", "скота бывает а падеж бывает в грамматике", "падеж"),
+])
+def test_word_set_apart_by_yo_is_not_the_target(lexicon, target, text, clean):
+    assert clean not in violations(lexicon, target, text)
+
+
+@pytest.mark.parametrize("target, text, token", [
+    ("ёж", "еж колючий ну зверь", "еж"),             # the same word without dots
+    ("ёлка", "елку наряжают", "елку"),
+    ("берёза", "белая береза", "береза"),
+])
+def test_target_written_without_dots_is_still_the_target(lexicon, target, text, token):
+    assert token in violations(lexicon, target, text)
+
+
+def test_engine_tells_words_apart_by_yo_only_when_both_are_dictionary_words(engine):
+    apart = engine.compare("нёбо", "небо")
+    assert not apart.cognate and apart.evidence[0]["kind"] == "yo_distinct"
+    assert "буквой ё" in apart.evidence[0]["explanation"]
+    same = engine.compare("ёж", "еж")
+    assert same.cognate and same.evidence[0]["kind"] == "same_word"
