@@ -63,3 +63,67 @@ def test_engine_tells_words_apart_by_yo_only_when_both_are_dictionary_words(engi
     assert "буквой ё" in apart.evidence[0]["explanation"]
     same = engine.compare("ёж", "еж")
     assert same.cognate and same.evidence[0]["kind"] == "same_word"
+
+
+# --- ё in guesses ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("target, guess", [
+    ("щётка", "щетку"), ("самолёт", "самолеты"), ("жёлудь", "желуди"), ("совёнок", "совенок"),
+    ("ведро", "вёдра"), ("сёстры", "сестра"), ("осёл", "ослы"), ("Ёлка", "ЕЛКИ"),
+])
+def test_guess_without_or_with_dots_is_the_same_word(lexicon, target, guess):
+    result = hat.check_guess(lexicon, target, guess)
+    assert result.accepted and result.reason == "word_form", result.message
+
+
+@pytest.mark.parametrize("target, guess", [
+    ("падёж", "падеж"), ("падеж", "падёж"), ("полёт", "полет"), ("мёл", "мел"), ("нёбо", "неба"),
+])
+def test_guess_that_yo_makes_another_word_is_rejected(lexicon, target, guess):
+    result = hat.check_guess(lexicon, target, guess)
+    assert not result.accepted and result.reason == "different_word"
+    assert "буква ё" in result.message and result.evidence[0]["kind"] == "yo_spelling"
+
+
+@pytest.mark.parametrize("target, guess, reason, says", [
+    ("медведь", "медвежонок", "cognate", "можно попросить уточнить"),
+    ("узел", "узелок", "cognate", "однокоренное"),
+    ("медведь", "волк", "different_word", "другое слово"),
+])
+def test_rejected_guess_says_cognate_or_different_word(lexicon, target, guess, reason, says):
+    result = hat.check_guess(lexicon, target, guess)
+    assert not result.accepted and result.reason == reason and says in result.message
+
+
+# --- transcribed speech ------------------------------------------------------------------
+
+@pytest.mark.parametrize("target, text", [
+    ("стол", "ну это типа мебель ну на четырёх ножках ну за ним едят едят и работают..."),
+    ("зонт", "ну типа когда дождь идёт ну ты его раскрываешь над головой... чтобы не промокнуть ну"),
+    ("поезд", "ну это едет по рельсам рельсам типа вагоны вагоны и локомотив… ну"),
+    ("мороженое", "ну типа холодное сладкое ну пломбир пломбир эскимо..."),
+    ("кошка", "ну это… ко… ко мне приходит мяукает мяукает"),    # a stuttered preposition
+])
+def test_speech_without_punctuation_leaves_a_clean_turn_alone(lexicon, target, text):
+    assert violations(lexicon, target, text) == []
+
+
+@pytest.mark.parametrize("target, text, token", [
+    ("самолёт", "ну типа летает летает по небу ну с крыльями", "летает"),
+    ("кошка", "ну типа кот кот кот ну", "кот"),
+    ("корова", "ну ко… ну даёт молоко", "ко"),                    # a short cut-off beginning
+    ("кошка", "ну это ко... ну короче мяукает", "ко"),
+    ("глобус", "ну это гло… ну модель земли на подставке", "гло"),
+    ("гора", "ну типа рифмуется с нора ну высокая", "нора"),
+    ("рука", "ну типа хенд по-русски ну", "хенд"),
+    ("университет", "ну типа учатся студенты ну в МГУ например", "МГУ"),
+])
+def test_speech_violations_are_found_with_exact_spans(lexicon, target, text, token):
+    assert token in violations(lexicon, target, text)
+
+
+def test_every_repeated_word_gets_its_own_span(lexicon):
+    text = "ну кот… кот кот ну"
+    spans = [(v.start, v.end) for v in hat.check_explanation(lexicon, "кошка", text).violations
+             if v.token == "кот"]
+    assert len(set(spans)) == 3 and all(text[a:b] == "кот" for a, b in spans)

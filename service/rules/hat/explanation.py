@@ -244,10 +244,12 @@ def word_rules(ex: Explanation) -> list[Finding]:
 def marked_fragments(ex: Explanation) -> list[Finding]:
     """C: a word cut off («контр…», «ко…») that the target completes into a word, whatever the part spells."""
     out = []
-    for tok in ex.tokens:
+    for at, tok in enumerate(ex.tokens):
         if tok.word is None or not CUT_OFF.match(ex.text, tok.end) or HYPHENS.search(tok.text):
             continue
         function_word = ex.profile.lexicon.is_function_word(tok.word.text)
+        if function_word and _said_again(ex.tokens, at):
+            continue            # «ко… ко мне»: a word stuttered in speech, not a part of anything
         if not function_word and _common_word(ex.profile, tok):
             continue
         match = ex.profile.fragments.find_marked(tok.text)
@@ -255,11 +257,17 @@ def marked_fragments(ex: Explanation) -> list[Finding]:
             match = None        # «по… поход» for ход: a preposition said twice, the word a cognate anyway
         if match is not None:
             out.append(_fragment_finding(ex.profile, tok, match, cut_off=True))
-        elif not function_word and _target_beginning(ex.profile, tok) and tok.word.key not in HESITANT_PARTS:
+        elif _target_beginning(ex.profile, tok) and tok.word.key not in HESITANT_PARTS:
+            # «ко…» for кошка is a preposition only in spelling; the hesitations it could be are listed.
             out.append(_finding_on(tok, "fragment", f"«{tok.text}…» — оборванное начало загаданного слова "
                                    f"«{ex.profile.word.raw}»: досказать его по буквам нельзя", "violation",
                                    {"part": tok.text, "target": ex.profile.word.raw, "rule": cite("fragment")}))
     return out
+
+
+def _said_again(tokens: list[Token], at: int) -> bool:
+    nxt = tokens[at + 1] if at + 1 < len(tokens) else None
+    return nxt is not None and nxt.word is not None and nxt.word.key == tokens[at].word.key
 
 
 def _common_word(p: TargetProfile, tok: Token) -> bool:
