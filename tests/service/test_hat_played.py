@@ -127,3 +127,24 @@ def test_every_repeated_word_gets_its_own_span(lexicon):
     spans = [(v.start, v.end) for v in hat.check_explanation(lexicon, "кошка", text).violations
              if v.token == "кот"]
     assert len(set(spans)) == 3 and all(text[a:b] == "кот" for a, b in spans)
+
+
+# --- translations through a Russian homograph ---------------------------------------------
+
+@pytest.mark.parametrize("target, text, token", [
+    ("мальчик", "ну бой по-английски ну", "бой"),
+    ("звезда", "ну по-английски это стар", "стар"),
+    ("шляпа", "ну хат по-английски ну на голову", "хат"),
+])
+def test_foreign_word_spelled_like_a_russian_one_is_a_translation(lexicon, target, text, token):
+    result = hat.check_explanation(lexicon, target, text)
+    found = [v for v in result.violations if v.rule == "translation" and v.token == token]
+    assert found and found[0].evidence["russian_word"] and "значит другое" in found[0].message
+
+
+@pytest.mark.parametrize("target, text", [
+    ("война", "ну был бой и сражение ну армии"),               # no language named: the Russian word
+    ("госпожа", "ну как мадам только по-французски"),        # a borrowing with that meaning in Russian
+])
+def test_homograph_without_a_language_or_a_borrowing_is_left_alone(lexicon, target, text):
+    assert violations(lexicon, target, text) == []

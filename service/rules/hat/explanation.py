@@ -8,6 +8,7 @@ look at neighbours or at the whole text.
 from __future__ import annotations
 
 import re
+import tomllib
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -16,6 +17,7 @@ from lexicon.overrides import NO_RULINGS, Oracle
 from lexicon.text import NormalizedWord, Token, fold_key
 from service.rules.findings import Finding, Span, count, in_text_order
 from service.rules.hat.profile import TargetProfile, lemma_keys_of, profile
+from service.rules.hat.vocabulary import DATA as HAT_TABLES
 from service.rules.hat.vocabulary import (ADJECTIVE_PREPOSITIONS, AMOUNT_WORDS, ANAGRAM_HINT, ANAGRAM_WORDS,
                                           CUE_WINDOW, EXTEND_CUE, EXTEND_VERBS, LANGUAGE_ADJECTIVE,
                                           LANGUAGE_ADVERB, LETTER_WORDS, LINKING_LEMMAS, NAMING_WORDS,
@@ -31,6 +33,9 @@ CLAUSE_BREAK = re.compile(r"[,.;:!?…—–()]")
 HESITATION = re.compile(r"[эаыму]+(?:-[эаыму]+)*")      # э-э, ммм, эээ: a pause, not a word
 CONTENT_POS = ("NOUN", "ADJF", "ADJS", "VERB", "INFN", "PRTF", "PRTS")
 NAME_GRAMMEMES = ("Geox", "Name", "Surn", "Patr", "Orgn", "Trad")   # Франция, Париж: a place is no translation
+# Russian spellings of foreign words that mean something else in Russian («сан по-английски»), folded.
+FALSE_FRIENDS = {fold_key(k): v for k, v in
+                 tomllib.loads(HAT_TABLES.read_text(encoding="utf-8"))["translation"]["false_friends"].items()}
 
 
 @dataclass
@@ -478,6 +483,8 @@ def _foreign(p: TargetProfile, tok: Token) -> tuple[bool, bool]:
     if latin:
         return True, True
     w = tok.word
+    if w is not None and w.key in FALSE_FRIENDS:
+        return True, False
     if w is None or len(w.key) < 2 or p.lexicon.is_function_word(w.text) or _not_a_translation(p, tok):
         return False, False
     # The compiled lexicon lists words pymorphy3 lacks (домашка, хайп, винтаж): those are Russian.
@@ -523,12 +530,17 @@ def foreign_words(ex: Explanation) -> list[Finding]:
         if not _language_marker(tokens, i):
             continue
         cand = _translated_word(ex, i)
-        if cand is not None:
-            out.append(_finding_on(cand, "translation",
-                           f"«{cand.text}» — иностранное слово («{marker.text}»): переводить на слова, "
-                           "которые не употребляются в русском, нельзя", "violation",
-                           {"marker": marker.text, "latin_script": bool(LATIN_WORD.fullmatch(cand.text)),
-                            "russian_word": False, "rule": cite("translation")}))
+        if cand is None:
+            continue
+        meaning = FALSE_FRIENDS.get(cand.word.key) if cand.word else None
+        message = (f"«{cand.text}» («{marker.text}») — иностранное слово «{meaning}»: в русском «{cand.text}» "
+                   "значит другое, а переводить на слова, которых нет в русском с тем же значением, нельзя"
+                   if meaning else f"«{cand.text}» — иностранное слово («{marker.text}»): переводить на слова, "
+                   "которые не употребляются в русском, нельзя")
+        out.append(_finding_on(cand, "translation", message, "violation",
+                               {"marker": marker.text, "latin_script": bool(LATIN_WORD.fullmatch(cand.text)),
+                                "russian_word": bool(meaning), **({"foreign_meaning": meaning} if meaning else {}),
+                                "rule": cite("translation")}))
     return out
 
 
