@@ -148,3 +148,22 @@ def test_foreign_word_spelled_like_a_russian_one_is_a_translation(lexicon, targe
 ])
 def test_homograph_without_a_language_or_a_borrowing_is_left_alone(lexicon, target, text):
     assert violations(lexicon, target, text) == []
+
+
+# --- «add a bit» in speech, without quotes ---------------------------------------------------
+
+@pytest.mark.parametrize("target, text, token", [
+    ("стол", "ну сто и ещё чуть-чуть", "сто"),
+    ("стол", "ну сто плюс чуть-чуть", "плюс"),
+    ("котлета", "ну кот ну и ещё немного", "кот"),
+])
+def test_spoken_part_with_a_vague_amount_is_a_part_appeal(lexicon, target, text, token):
+    assert token in violations(lexicon, target, text)
+
+
+@pytest.mark.parametrize("target, text", [
+    ("котлета", "ну кот и ещё немного рыбы ну жарят"),             # adds fish, not letters
+    ("стоимость", "ну сто и ещё немного денег"),
+])
+def test_spoken_amount_of_something_else_is_no_part_appeal(lexicon, target, text):
+    assert not [t for t in violations(lexicon, target, text) if t in ("кот", "сто", "ещё")]

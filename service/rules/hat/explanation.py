@@ -297,14 +297,24 @@ def _lemma_in(ex: Explanation, tok: Token, words: frozenset[str]) -> bool:
 def _extension(ex: Explanation, i: int) -> int | None:
     """The «добавь» after part `i` with a vague amount near it («чуть-чуть»), as a token index."""
     tokens = ex.tokens
-    cues = EXTEND_VERBS | QUOTED_EXTEND_WORDS if _quoted(ex.text, tokens[i]) else EXTEND_VERBS
+    quoted = _quoted(ex.text, tokens[i])
     for j in range(i + 1, min(len(tokens), i + PARTS_WINDOW + 2)):
-        if not _lemma_in(ex, tokens[j], cues):
+        weak = _lemma_in(ex, tokens[j], QUOTED_EXTEND_WORDS)
+        if not (_lemma_in(ex, tokens[j], EXTEND_VERBS) or weak and (quoted or _spoken_plus(ex, i, j))):
             continue
         for k in range(j + 1, min(len(tokens), j + 1 + PARTS_WINDOW)):
             if _lemma_in(ex, tokens[k], AMOUNT_WORDS) and _amount_of_letters(ex, k):
                 return j
     return None
+
+
+def _spoken_plus(ex: Explanation, i: int, j: int) -> bool:
+    """Speech has no quotes: «сто и ещё чуть-чуть» counts when only small words stand between the part
+    and «ещё», and the amount follows at once (not «сто рублей и ещё немного»)."""
+    between = ex.tokens[i + 1:j]
+    amount = ex.tokens[j + 1] if j + 1 < len(ex.tokens) else None
+    return (amount is not None and _lemma_in(ex, amount, AMOUNT_WORDS)
+            and all(t.word is not None and ex.profile.lexicon.is_function_word(t.word.text) for t in between))
 
 
 def _quoted(text: str, tok: Token) -> bool:
