@@ -167,3 +167,15 @@ def test_spoken_part_with_a_vague_amount_is_a_part_appeal(lexicon, target, text,
 ])
 def test_spoken_amount_of_something_else_is_no_part_appeal(lexicon, target, text):
     assert not [t for t in violations(lexicon, target, text) if t in ("кот", "сто", "ещё")]
+
+
+@pytest.mark.parametrize("said, word", [("кошку?!", "кошку"), ("«кошки»", "кошки"), ("...кошка", "кошка")])
+def test_transcribed_guess_is_read_without_the_marks_around_it(lexicon, said, word):
+    result = hat.check_guess(lexicon, "кошка", said)
+    assert result.accepted and result.guess == word
+
+
+def test_form_of_a_homophone_counts_as_the_rules_say(lexicon):
+    # «Брак», если загадано «Брага»: a homophone and a form together; лука is a form of лук, луг's homophone
+    result = hat.check_guess(lexicon, "луг", "лука")
+    assert result.accepted and result.reason == "form_homophone"

@@ -6,6 +6,7 @@ acceptance, a cognate ruling decides «cognate» against «different word».
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -160,11 +161,19 @@ def _guess_ruling(result: GuessResult, override: Override) -> GuessResult:
                        [override.explain(engine)])
 
 
+EDGE_MARKS = re.compile(r"^[\W_]+|[\W_]+$")
+
+
+def _as_said(guess: str) -> str:
+    """A transcribed guess without the marks around it («кошка?!», «…кошка»); an inner hyphen stays."""
+    return EDGE_MARKS.sub("", guess) or guess
+
+
 def check_guess(lexicon, target: str | NormalizedWord, guess: str | NormalizedWord,
                 oracle: Oracle = NO_RULINGS) -> GuessResult:
     """Does `guess` count as guessing `target` (word form, homophone, both), or is it a cognate?"""
     p = profile(lexicon, target)
-    g = guess if isinstance(guess, NormalizedWord) else lexicon.normalize(guess)
+    g = guess if isinstance(guess, NormalizedWord) else lexicon.normalize(_as_said(guess))
     override = oracle.find("guess", p.word.raw, g.raw)
     if override is not None:
         return _guess_ruling(_lexicon_says(p, g, NO_RULINGS), override)   # the engine's answer, as evidence
