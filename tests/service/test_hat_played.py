@@ -179,3 +179,24 @@ def test_form_of_a_homophone_counts_as_the_rules_say(lexicon):
     # «Брак», если загадано «Брага»: a homophone and a form together; лука is a form of лук, луг's homophone
     result = hat.check_guess(lexicon, "луг", "лука")
     assert result.accepted and result.reason == "form_homophone"
+
+
+# --- sound appeals in speech -----------------------------------------------------------------
+
+@pytest.mark.parametrize("target, text, token", [
+    ("кошка", "ну рифма мошка ну", "мошка"),
+    ("кошка", "ну в рифму мошка", "рифму"),
+    ("кошка", "ну похоже на слово мошка", "мошка"),
+    ("кошка", "ну звучит почти как мошка", "звучит"),
+])
+def test_spoken_sound_appeal_naming_a_word_alike_is_a_violation(lexicon, target, text, token):
+    assert token in violations(lexicon, target, text)
+
+
+@pytest.mark.parametrize("target, text", [
+    ("поэт", "ну пишет стихи в рифму строчки"),           # a plain mention stays a warning
+    ("кошка", "ну рифма простая ну мяукает"),
+    ("кошка", "ну похоже на слово собака по смыслу"),
+])
+def test_plain_mention_of_rhyme_is_no_violation(lexicon, target, text):
+    assert violations(lexicon, target, text) == []
