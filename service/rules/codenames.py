@@ -47,6 +47,7 @@ UNLIMITED = tuple(_TABLES["number"]["unlimited"])
 WORD_COUNTS = {int(n): words for n, words in _TABLES["words"]["counts"].items()}
 LINKING_VOWELS: str = _TABLES["glued"]["linking_vowels"]
 STEM_ENDINGS = tuple(_TABLES["glued"]["stem_endings"])
+GAME_BREAKING_PARTS: int = _TABLES["glued"]["game_breaking_parts"]
 ASPECTS = {aspect: table["says"] for aspect, table in _TABLES["appeals"].items()}
 APPEAL_LEMMAS = {fold_key(lemma): aspect for aspect, table in _TABLES["appeals"].items() for lemma in table["lemmas"]}
 APPEAL_PATTERNS = tuple((re.compile(rx), aspect) for aspect, table in _TABLES["appeals"].items()
@@ -81,7 +82,7 @@ class ClueResult:
     @property
     def penalty(self) -> str:
         real = [v for v in self.violations if v.severity == "violation"]
-        if any(v.rule == "cognate" for v in real):
+        if any(v.rule == "cognate" or v.penalty == "loss" for v in real):
             return "loss"
         return "foul" if real else "none"
 
@@ -158,8 +159,14 @@ def _unknown(lexicon: Lexicon, word: NormalizedWord, status: WordStatus) -> Find
     parts = _glued_parts(lexicon, word.key)
     message = (f"«{word.raw}» нет в словарях" +
                (": это склейка слов " + " + ".join(f"«{p}»" for p in parts) if parts else ""))
-    return _finding("unknown_word", message, {"sources": CONSULTED, "zipf": status.zipf,
-                                              **({"parts": parts} if parts else {}), "rule": cite("existing_word")})
+    finding = _finding("unknown_word", message, {"sources": CONSULTED, "zipf": status.zipf,
+                                                 **({"parts": parts} if parts else {}), "rule": cite("existing_word")})
+    if parts and len(parts) >= GAME_BREAKING_PARTS:
+        # Several cards in one made-up word break the game: the rules' example of a technical defeat.
+        finding.message += " — такая склейка ломает игру: техническое поражение (по усмотрению судьи)"
+        finding.penalty = "loss"
+        finding.evidence.append({"rule": cite("glued_words")})
+    return finding
 
 
 def _letters(lexicon: Lexicon, word: NormalizedWord) -> Finding | None:

@@ -65,8 +65,14 @@ def test_made_up_compound_is_an_unknown_word_foul(lexicon, clue):
     assert "склейка слов" in result.violations[0].message
 
 
-def test_three_words_glued_into_one_is_a_foul(lexicon):
+def test_three_words_glued_into_one_break_the_game(lexicon):
+    # codenames-tournament.txt: «в особо тяжких случаях — техническим поражением», its example a three-word glue.
     result = check(lexicon, "рыбосыроколбаса")
+    assert rules(result) == {"unknown_word"} and result.penalty == "loss"
+
+
+def test_two_words_glued_into_one_is_a_foul(lexicon):
+    result = check(lexicon, "рыбоколбаса")
     assert rules(result) == {"unknown_word"} and result.penalty == "foul"
 
 
