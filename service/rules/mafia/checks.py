@@ -33,11 +33,29 @@ def add_phrase(speech: Speech, rule: str, i: int, j: int, p: Phrase, lemma: str,
 
 # --- oaths ---------------------------------------------------------------------------------
 
+def swears_now(speech: Speech, i: int, word: Word) -> bool:
+    """«клянусь», «поклянусь», «даю клятву» — the speaker swearing; not «клялся», «не буду клясться», «заклятые»."""
+    if speech.negated(i):
+        return False
+    if word.tagged(word.lemmas, "1per", "pres") or word.tagged(word.lemmas, "1per", "futr"):
+        return True
+    if word.tagged(word.lemmas, "ADVB"):                      # «клятвенно обещаю»: the verb beside it swears
+        return any(w is not None and not speech.negated(k) and
+                   (w.tagged(w.lemmas, "1per", "pres") or w.tagged(w.lemmas, "1per", "futr"))
+                   for k, w in ((k, speech.w(k, i)) for k in (i - 1, i + 1)))
+    if not word.tagged(word.lemmas, "NOUN"):
+        return False
+    j = speech.near(i, OATH["pledge"].starts, before=2)      # «даю клятву», «клятву даю»
+    j = j if j is not None else speech.near(i, OATH["pledge"].starts, after=1)
+    return j is not None and speech.words[j].tagged(OATH["pledge"].starts, "1per") and not speech.negated(j)
+
+
 def oath_word(speech: Speech, i: int, word: Word) -> bool:
     family = speech.concepts[i]
     if family is None or family[0].name != "oath":
         return False
-    concept_word(speech, i, *family)
+    if swears_now(speech, i, word):           # a retold, negated or set-phrase use claims the token silently
+        concept_word(speech, i, *family)
     return True
 
 
@@ -191,9 +209,18 @@ def stake(speech: Speech, i: int, word: Word) -> bool:
     if not word.tagged(p.starts, "1per", "sing"):
         return False
     last = speech.spelled(i + 1, p.followed_by, of=i)
+    if last is None and not speech.negated(i) and speech.near(i, p.unless_near, after=p.after) is None:
+        last = speech.near(i, p.near, after=p.after)                 # «ставлю сто рублей, что…»
+        last = last if last is not None and staked(speech, i, last) else None
     if last is not None:
         add_phrase(speech, "bet", i, last, p, speech.lemma_of(i, p.starts))
     return True
+
+
+def staked(speech: Speech, i: int, j: int) -> bool:
+    """Between «ставлю» and «что» stands what is staked, set off by a comma: «ставлю ящик пива, что»."""
+    between = speech.text[speech.tokens[i].end:speech.tokens[j].start]
+    return j > i + 1 and "," in between
 
 
 BETS = (dispute, wager, pari, on_dispute, join, stake)
@@ -227,6 +254,41 @@ def religion(speech: Speech) -> None:
                        {"lemma": deity, "phrase": p.phrase})
         else:
             speech.add("religion", i, i, speech.says(i, i, p.says), {"lemma": deity})
+
+
+def addressed(speech: Speech, i: int) -> bool:
+    """The word is set off as an address: «Судья, …», «…, ведущий?»."""
+    tokens, text = speech.tokens, speech.text
+    after = text[tokens[i].end:tokens[i + 1].start] if i + 1 < len(tokens) else text[tokens[i].end:]
+    before = text[tokens[i - 1].end:tokens[i].start] if i > 0 else ""
+    first = i == 0 or speech.sent[i - 1] != speech.sent[i]
+    return any(mark in after for mark in ",!?") and (first or "," in before)
+
+
+def fault_with(speech: Speech, i: int) -> int | None:
+    """The first word after the address, in its sentence, that finds fault with the judge's call."""
+    p = RULEBOOK.judge
+    for j in range(i + 1, i + 1 + p.after):
+        word = speech.w(j, i)
+        if word is None:
+            return None
+        if (word.lemmas & p.near and not speech.negated(j)) or (word.lemmas & p.verbs and speech.negated(j)):
+            return j
+    return None
+
+
+def judge(speech: Speech) -> None:
+    """Addressing the judge, and arguing with his call in the same sentence."""
+    p = RULEBOOK.judge
+    for i, word in enumerate(speech.words):
+        if not word.tagged(p.starts, "nomn") or i in speech.covered or not addressed(speech, i):
+            continue
+        j = fault_with(speech, i)
+        lemma = speech.lemma_of(i, p.starts)
+        if j is not None:
+            speech.add("judge", i, j, speech.says(i, j, p.near_says), {"lemma": lemma, "phrase": p.phrase})
+        else:
+            speech.add("judge", i, i, speech.says(i, i, p.says), {"lemma": lemma}, clause_key="judge_address")
 
 
 def forbidden_words(speech: Speech) -> None:
@@ -269,7 +331,7 @@ def fillers(speech: Speech) -> None:
                        penalty="foul")
 
 
-CHECKS = (oaths, bets, religion, forbidden_words, profanity, fillers)
+CHECKS = (oaths, bets, judge, religion, forbidden_words, profanity, fillers)
 
 
 def lint(speech: Speech) -> None:

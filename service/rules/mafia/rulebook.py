@@ -98,6 +98,7 @@ class Rulebook:
     oath: dict[str, Phrase]
     bet: dict[str, Phrase]
     religion: Phrase
+    judge: Phrase
     filler_sound: re.Pattern
     nomination: NominationWords
     closing: ClosingWords
@@ -150,6 +151,7 @@ def load(path: Path = DATA) -> Rulebook:
         oath={k: phrase(v) for k, v in data["oath"].items()},
         bet={k: phrase(v) for k, v in data["bet"].items()},
         religion=phrase({"starts": w["deities"], **data["religion"]}),
+        judge=phrase(data["judge"]),
         filler_sound=re.compile(f"^(?:{sounds})$"),
         nomination=NominationWords(words(n["nominate"]), words(n["withdraw"]), words(n["propose"]),
                                    words(n["number_fillers"]), words(n["intention"]), words(n["future"]),
