@@ -16,6 +16,10 @@ WORDS = RULEBOOK.nomination
 PLAYERS = range(1, 11)
 NUMBER_WINDOW = 5        # tokens after the verb where the number may stand
 ACTS = {"nominate": "выставление", "withdraw": "снятие"}   # what a refusal says was not accepted
+ONE = "один"             # pymorphy reads «один» as a pronoun-adjective, not NUMR: a number only after «номер»
+NUMBER_WORD = "номер"
+GOES = "идти"            # «на голосование идёт пятый»: the speaker's own present-tense announcement
+TO_VOTE = ("на", "голосование")
 
 
 class Nominations:
@@ -31,7 +35,25 @@ class Nominations:
         for i, word in enumerate(self.speech.words):
             if word.cue and i not in self.consumed and not self.proposal(i):
                 self.verb(i)
+            elif GOES in word.lemmas:
+                self.goes_to_vote(i)
         return self.out
+
+    def goes_to_vote(self, i: int) -> None:
+        """«На голосование идёт пятый» / «пятый идёт на голосование»: read as the speaker's nomination."""
+        speech, word = self.speech, self.speech.words[i]
+        if not word.tagged({GOES}, "3per", "sing", "pres") or speech.negated(i):
+            return
+        keys = [w.key if w is not None else None for w in (speech.w(k, i) for k in range(i - 2, i + 3))]
+        if tuple(keys[:2]) == TO_VOTE:
+            j, value = self.number_after(i)
+        elif tuple(keys[3:]) == TO_VOTE:
+            before = speech.w(i - 1, i)
+            j, value = (i - 1, before.number) if before is not None and before.number is not None else (None, None)
+        else:
+            return
+        if j is not None and speech.words[j].number is not None:
+            self.settle("nominate", i, j, value)
 
     def note(self, action: str, i: int, j: int | None, value: int | None, accepted: bool, reason: str,
              message: str) -> None:
@@ -52,6 +74,8 @@ class Nominations:
             word = speech.words[j]
             if word.number is not None:
                 return j, word.number
+            if ONE in word.lemmas and speech.words[j - 1].key.startswith(NUMBER_WORD):
+                return j, 1
             if not (word.lemmas & WORDS.number_fillers or word.key in WORDS.number_fillers or word.filler):
                 break
         return None, None
@@ -85,8 +109,16 @@ class Nominations:
             reason, message = wrong
             if reason == "third_person" or (reason == "past_tense" and (j is None or speech.w(i - 1, i) is not None)):
                 return                  # talk about others or about yesterday («вчера я выставлял пятого»)
+            if reason == "wrong_form" and j is None and word.tagged(verbs, "INFN"):
+                return                  # retold: «он сам предложил себя выставить», «кого нам выставлять»
             self.note(action, i, j, value, False, reason, message)
-        elif j is None:
+        else:
+            self.settle(action, i, j, value)
+
+    def settle(self, action: str, i: int, j: int | None, value: int | None) -> None:
+        """A nomination or withdrawal in the right form: is the number there, valid, alive, the speaker in play?"""
+        speech = self.speech
+        if j is None:
             self.note(action, i, None, None, False, "no_number", f"«{speech.tokens[i].token}» — не назван номер игрока")
         elif value not in PLAYERS:
             self.note(action, i, j, value, False, "invalid_number",
