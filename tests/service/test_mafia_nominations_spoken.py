@@ -98,3 +98,11 @@ def test_insult_lexicon_is_lemmas_without_mat(lexicon):
     for lemma in INSULTS:
         hit = lexicon.profanity(lemma)
         assert getattr(hit, "category", None) != "obscene", lemma
+
+
+def test_frequent_words_said_to_a_player_are_no_insults(lexicon):
+    wordfreq = pytest.importorskip("wordfreq")
+    words = wordfreq.top_n_list("ru", 2000)
+    for k in range(0, len(words), 200):
+        text = "Пятый, ты " + " ".join(words[k:k + 200])        # one sentence, said to a player
+        assert insult_findings(lexicon, text, "sport") == [], k
