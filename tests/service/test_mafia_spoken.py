@@ -108,3 +108,26 @@ def test_an_address_without_fault_never_removes(lexicon, text):
     sport = check(lexicon, text, "sport")
     assert [(r, p) for r, _, p in rules(sport)] == [("judge", "warning")], text
     assert not sport.removal
+
+
+def test_the_thieves_oath_is_an_oath(lexicon):
+    assert [t for _, t, _ in rules(check(lexicon, "Век воли не видать, я красный.", "club"), "oath")] == \
+        ["Век воли не видать"]
+    assert rules(check(lexicon, "Век живи — век учись, а воли нам не видать.", "club"), "oath") == []
+
+
+@pytest.mark.parametrize("text, token", [
+    ("Вы неправильно посчитали голоса, судья.", "неправильно посчитали голоса, судья"),
+    ("Уважаемый ведущий, вы ошиблись с фолом.", "ведущий, вы ошиблись"),
+])
+def test_the_address_may_close_or_carry_a_title(lexicon, text, token):
+    sport = check(lexicon, text, "sport")
+    assert [(r, t) for r, t, _ in rules(sport)] == [("judge", token)] and sport.removal
+
+
+def test_the_judge_as_the_subject_between_commas_is_not_an_address(lexicon):
+    assert rules(check(lexicon, "Я спросил, судья ответил, всё нормально.", "sport")) == []
+
+
+def test_an_address_ending_the_speech_without_a_mark(lexicon):
+    assert [r for r, _, _ in rules(check(lexicon, "Ну всё, ведущий", "club"))] == ["judge"]

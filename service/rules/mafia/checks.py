@@ -68,6 +68,15 @@ def by_god(speech: Speech, i: int, word: Word) -> bool:
     return True
 
 
+def no_liberty(speech: Speech, i: int, word: Word) -> bool:
+    p = OATH["no_liberty"]
+    last = speech.spelled(i, p.spelled)
+    if last is None:
+        return False
+    add_phrase(speech, "oath", i, last, p, word.key)
+    return True
+
+
 def pledge(speech: Speech, i: int, word: Word) -> bool:
     p = OATH["pledge"]
     if not word.tagged(p.starts, "1per"):
@@ -150,7 +159,7 @@ def cross(speech: Speech, i: int, word: Word) -> bool:
     return True
 
 
-OATHS = (oath_word, by_god, pledge, chop, god_sees, word_of, vouch, sworn_by, drop_dead, cross)
+OATHS = (oath_word, by_god, no_liberty, pledge, chop, god_sees, word_of, vouch, sworn_by, drop_dead, cross)
 
 
 # --- bets ----------------------------------------------------------------------------------
@@ -260,20 +269,24 @@ def addressed(speech: Speech, i: int) -> bool:
     """The word is set off as an address: «Судья, …», «…, ведущий?»."""
     tokens, text = speech.tokens, speech.text
     after = text[tokens[i].end:tokens[i + 1].start] if i + 1 < len(tokens) else text[tokens[i].end:]
-    before = text[tokens[i - 1].end:tokens[i].start] if i > 0 else ""
-    first = i == 0 or speech.sent[i - 1] != speech.sent[i]
-    return any(mark in after for mark in ",!?") and (first or "," in before)
+    k = i - 1 if speech.w(i - 1, i) is not None and speech.words[i - 1].lemmas & RULEBOOK.judge.unless_near else i
+    before = text[tokens[k - 1].end:tokens[k].start] if k > 0 else ""     # «Уважаемый судья, …»
+    first = k == 0 or speech.sent[k - 1] != speech.sent[k]
+    if first:
+        return any(mark in after for mark in ",!?")
+    return "," in before and (i + 1 == len(tokens) or any(mark in after for mark in "!?.;…"))   # «…, судья.»
 
 
 def fault_with(speech: Speech, i: int) -> int | None:
-    """The first word after the address, in its sentence, that finds fault with the judge's call."""
+    """The nearest word of the address's sentence that finds fault with the judge's call
+    («Судья, вы неправильно…», «Вы неправильно посчитали, судья»)."""
     p = RULEBOOK.judge
-    for j in range(i + 1, i + 1 + p.after):
-        word = speech.w(j, i)
-        if word is None:
-            return None
-        if (word.lemmas & p.near and not speech.negated(j)) or (word.lemmas & p.verbs and speech.negated(j)):
-            return j
+    for d in range(1, p.after + 1):
+        for j in (i + d, i - d):
+            word = speech.w(j, i) if j >= 0 else None
+            if word is not None and ((word.lemmas & p.near and not speech.negated(j)) or
+                                     (word.lemmas & p.verbs and speech.negated(j))):
+                return j
     return None
 
 
@@ -286,7 +299,7 @@ def judge(speech: Speech) -> None:
         j = fault_with(speech, i)
         lemma = speech.lemma_of(i, p.starts)
         if j is not None:
-            speech.add("judge", i, j, speech.says(i, j, p.near_says), {"lemma": lemma, "phrase": p.phrase})
+            speech.add("judge", min(i, j), max(i, j), speech.says(i, j, p.near_says), {"lemma": lemma, "phrase": p.phrase})
         else:
             speech.add("judge", i, i, speech.says(i, i, p.says), {"lemma": lemma}, clause_key="judge_address")
 
