@@ -69,6 +69,7 @@ def insult_findings(lexicon, text, ruleset):
     ("Шестой, вы придурок, раз голосуете за мафию.", "придурок"),
     ("Ну ты и тупица, второй.", "тупица"),
     ("Девятый — идиот, он сдал своего шерифа.", "идиот"),
+    ("Какой же ты дебил, восьмой!", "дебил"),
 ])
 def test_insults_to_a_player_remove_in_both_rulesets(lexicon, text, token):
     for ruleset, clause in (("club", "7.1.2"), ("sport", "оскорбления другому игроку")):
@@ -87,6 +88,9 @@ def test_insults_to_a_player_remove_in_both_rulesets(lexicon, text, token):
     "Идиотская ситуация вышла со вчерашним голосованием.",
     "Придурковатый у меня сегодня настрой, извините.",
     "Кретинизм какой-то, а не игра.",
+    "Я не считаю тебя дураком, седьмой, просто ты ошибся.",
+    "Я дурак, что поверил пятому вчера.",
+    "Ты сказал, что я идиот, но я промолчу.",
 ])
 def test_retold_negated_and_words_containing_insults_are_left_alone(lexicon, text):
     for ruleset in ("club", "sport"):

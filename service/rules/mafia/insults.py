@@ -17,6 +17,8 @@ from service.rules.mafia.speech import Speech
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "mafia_insults.tsv"
 ADDRESSEE = frozenset({"ты", "вы"})
+SPEAKER = frozenset({"я", "мы"})
+NEGATION, NEGATION_REACH = "не", 3
 RETOLD = frozenset({"назвать", "называть", "обозвать", "обзывать", "сказать", "говорить"})
 # Used while mafia.toml has no `insult` clause: the rules' own words (../shared/rules/).
 FALLBACK_CLAUSES = {
@@ -40,13 +42,27 @@ def load_insults(path: Path = DATA) -> dict[str, str]:
 INSULTS = load_insults()
 
 
+def player_named(word) -> bool:
+    """«Пятый», «5» as the one spoken to or of: a player's number in the nominative (not «поверил пятому»)."""
+    if word.number is None or not 1 <= word.number <= 10:
+        return False
+    return not word.tags or any("nomn" in tag for _, tag in word.tags)
+
+
 def addressed(speech: Speech, i: int) -> bool:
     """Is token i's sentence said to a player, in the speaker's own words?"""
     same = [w for k, w in enumerate(speech.words) if speech.sent[k] == speech.sent[i] and k != i]
     if any(w.lemmas & RETOLD for w in same):
         return False
-    return any(w.lemmas & ADDRESSEE or w.key in ADDRESSEE or (w.number is not None and 1 <= w.number <= 10)
-               for w in same)
+    if any(w.lemmas & ADDRESSEE or w.key in ADDRESSEE for w in same):
+        return True
+    # «Девятый — идиот» names a player; «я дурак, что поверил пятому» is about oneself
+    return any(player_named(w) for w in same) and not any(w.lemmas & SPEAKER for w in same)
+
+
+def negated(speech: Speech, i: int) -> bool:
+    """«ты не дурак», «не считаю тебя дураком»: a «не» shortly before, in the same sentence."""
+    return any(w is not None and w.key == NEGATION for w in (speech.w(k, i) for k in range(i - NEGATION_REACH, i)))
 
 
 def insult_clause(speech: Speech) -> Clause | None:
@@ -72,6 +88,6 @@ def insults(speech: Speech) -> None:
         found = sorted(word.lemmas & INSULTS.keys())
         if not found or not any("NOUN" in tag for lemma, tag in word.tags if lemma in INSULTS):
             continue
-        if speech.negated(i) or not addressed(speech, i):
+        if negated(speech, i) or not addressed(speech, i):
             continue
         add_insult(speech, i, found[0])
