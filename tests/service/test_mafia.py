@@ -108,7 +108,6 @@ def test_truth_near_misses(lexicon, text):
 
 @pytest.mark.parametrize("text,token", [
     ("Клянусь, я мирный.", "Клянусь"),
-    ("Он клялся вчера.", "клялся"),
     ("Поклянусь чем угодно.", "Поклянусь"),
     ("Даю клятву.", "клятву"),
     ("Клятвенно обещаю.", "Клятвенно"),
@@ -438,8 +437,9 @@ def test_http_speech(api):
     for f in body["findings"]:
         assert text[f["start"]:f["end"]] == f["token"] and f["message"] and f["evidence"]
     assert body["fouls"] == 1 and body["removal"] is True and body["removal_reason"]
-    assert body["nominations"] == [{**body["nominations"][0], "action": "nominate", "player": 5, "accepted": True,
-                                    "reason": "accepted"}]
+    # Removed by the oath before it, the speaker nominates no one (issue 16).
+    assert body["nominations"] == [{**body["nominations"][0], "action": "nominate", "player": 5, "accepted": False,
+                                    "reason": "removed"}]
     assert body["closing"]["phrase"] == "Спасибо, всё"
 
 

@@ -51,6 +51,15 @@ def test_a_second_nomination_after_number_one_is_refused(lexicon):
                                                   ("nominate", 7, False, "one_candidature")]
 
 
+def test_no_nomination_after_the_speaker_is_removed(lexicon):
+    text = "Зуб даю, седьмой мафия. Выставляю номер семь. Спасибо."
+    result = check(lexicon, text, "sport")
+    assert result.removal
+    (nomination,) = result.nominations
+    assert (nomination.player, nomination.accepted, nomination.reason) == (7, False, "removed")
+    assert "удалён" in nomination.message
+
+
 def test_a_nomination_before_the_removal_stands(lexicon):
     text = "Выставляю номер семь. Зуб даю, седьмой мафия."
     assert noms(check(lexicon, text, "sport")) == [("nominate", 7, True, "accepted")]

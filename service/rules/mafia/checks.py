@@ -12,6 +12,7 @@ from __future__ import annotations
 from service.rules.mafia.reading import Word
 from service.rules.mafia.rulebook import RULEBOOK, Concept, Phrase
 from service.rules.mafia.speech import Speech
+from service.rules.mafia.insults import insults
 
 OATH, BET = RULEBOOK.oath, RULEBOOK.bet
 DEITIES, PLEDGES = RULEBOOK.deities, RULEBOOK.pledges
@@ -344,7 +345,7 @@ def fillers(speech: Speech) -> None:
                        penalty="foul")
 
 
-CHECKS = (oaths, bets, judge, religion, forbidden_words, profanity, fillers)
+CHECKS = (oaths, bets, judge, religion, forbidden_words, profanity, fillers, insults)
 
 
 def lint(speech: Speech) -> None:

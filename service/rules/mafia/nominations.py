@@ -39,6 +39,11 @@ class Nominations:
                 self.goes_to_vote(i)
         return self.out
 
+    def removed_before(self, i: int) -> str | None:
+        """The removing finding said before token i: after it the speaker is out and nominates nobody."""
+        start = self.speech.tokens[i].start
+        return next((f.token for f in self.speech.findings if f.penalty == "removal" and f.end <= start), None)
+
     def goes_to_vote(self, i: int) -> None:
         """«На голосование идёт пятый» / «пятый идёт на голосование»: read as the speaker's nomination."""
         speech, word = self.speech, self.speech.words[i]
@@ -118,6 +123,7 @@ class Nominations:
     def settle(self, action: str, i: int, j: int | None, value: int | None) -> None:
         """A nomination or withdrawal in the right form: is the number there, valid, alive, the speaker in play?"""
         speech = self.speech
+        removed = self.removed_before(i)
         if j is None:
             self.note(action, i, None, None, False, "no_number", f"«{speech.tokens[i].token}» — не назван номер игрока")
         elif value not in PLAYERS:
@@ -126,6 +132,9 @@ class Nominations:
         elif speech.alive is not None and value not in speech.alive:
             alive = ", ".join(map(str, sorted(speech.alive))) or "никто"
             self.note(action, i, j, value, False, "not_alive", f"игрока № {value} нет в игре (живы: {alive})")
+        elif removed is not None:
+            self.note(action, i, j, value, False, "removed",
+                      f"игрок уже удалён в этой речи («{removed}»): {ACTS[action]} не принято")
         elif action == "nominate":
             self.nominate(i, j, value)
         else:

@@ -26,7 +26,7 @@ class Nomination:
     accepted: bool
     reason: str           # accepted | withdrawn | future_tense | subjunctive | past_tense | intention | proposal |
                           # wrong_form | no_number | invalid_number | not_alive | one_candidature |
-                          # not_your_nomination | no_withdrawal
+                          # not_your_nomination | no_withdrawal | removed (after a removing finding)
     message: str
     span: Span
     evidence: dict[str, Any] = field(default_factory=dict)
