@@ -22,3 +22,15 @@ def test_hat_play_test_explanations(lexicon):
     score = score_explanations(lexicon, DATA / "playtest_hat_explain.jsonl")
     assert score.flags_found >= 0.92, score.misses
     assert score.clean_left_alone >= 0.99, score.misses
+
+
+def test_mafia_play_test_speeches(lexicon):
+    """Issue 16: per ruleset, flags ≥ 0.97, clean ≥ 0.99, fouls/removal ≥ 0.95, nominations ≥ 0.97; no false removal."""
+    from service.evaluation.mafia import score_file
+
+    score = score_file(lexicon, DATA / "playtest_mafia.jsonl")
+    floors = {"flags": 0.97, "clean": 0.99, "fouls/removal": 0.95, "nominations": 0.97}
+    for ruleset in ("club", "sport"):
+        for kind, floor in floors.items():
+            assert score.share_of(ruleset, kind) >= floor, (ruleset, kind, score.misses)
+    assert score.false_removals == 0, score.misses

@@ -25,6 +25,9 @@ from service.evaluation.common import read_jsonl
 from service.rules import mafia
 
 
+KINDS = ("flags", "clean", "fouls/removal", "nominations")
+
+
 @dataclass
 class MafiaScore:
     checks: int = 0
@@ -36,12 +39,33 @@ class MafiaScore:
     def share(self) -> float:
         return self.passed / self.checks if self.checks else 1.0
 
-    def check(self, ok: bool, label: str) -> None:
+    # (ruleset, kind) -> [passed, checks]: the targets are per ruleset and kind of check.
+    by_kind: dict[tuple[str, str], list[int]] = field(default_factory=dict)
+    false_removals: int = 0
+
+    def check(self, ok: bool, label: str, ruleset: str = "", kind: str = "") -> None:
         self.checks += 1
+        tally = self.by_kind.setdefault((ruleset, kind), [0, 0])
+        tally[1] += 1
         if ok:
             self.passed += 1
+            tally[0] += 1
         else:
             self.misses.append(label)
+
+    def share_of(self, ruleset: str, kind: str) -> float:
+        passed, checks = self.by_kind.get((ruleset, kind), (0, 0))
+        return passed / checks if checks else 1.0
+
+    def kind_lines(self) -> list[str]:
+        rulesets = sorted({r for r, _ in self.by_kind})
+        lines = []
+        for ruleset in rulesets:
+            parts = [f"{kind} {self.share_of(ruleset, kind):.3f} ({self.by_kind[(ruleset, kind)][0]}/"
+                     f"{self.by_kind[(ruleset, kind)][1]})" for kind in KINDS if (ruleset, kind) in self.by_kind]
+            lines.append(f"    {ruleset}: " + ", ".join(parts))
+        lines.append(f"    false removals: {self.false_removals}")
+        return lines
 
     def line(self) -> str:
         return (f"mafia speech: {self.passed}/{self.checks} checks passed ({self.share:.3f}) "
@@ -66,27 +90,32 @@ def score_case(lexicon: Lexicon, case: dict, score: MafiaScore) -> None:
     flags = case.get("flag", [])
     for item in flags:
         spans = [s for alt in item.split("|") for s in _occurrences(text, alt)]
-        score.check(any(_inside(s, result.findings) for s in spans), f"not flagged «{item}» in {label}; findings: {found}")
+        score.check(any(_inside(s, result.findings) for s in spans), f"not flagged «{item}» in {label}; findings: {found}",
+                    ruleset, "flags")
     if not flags:
-        score.check(not result.findings, f"expected no findings in {label}; findings: {found}")
+        score.check(not result.findings, f"expected no findings in {label}; findings: {found}", ruleset, "clean")
     for item in case.get("clean", []):
         spans = _occurrences(text, item)
         score.check(bool(spans) and not any(_inside(s, result.findings) for s in spans),
-                    f"false alarm on «{item}» in {label}; findings: {found}")
+                    f"false alarm on «{item}» in {label}; findings: {found}", ruleset, "clean")
     if "fouls" in case:
-        score.check(result.fouls == case["fouls"], f"fouls {result.fouls}, expected {case['fouls']} in {label}; findings: {found}")
+        score.check(result.fouls == case["fouls"], f"fouls {result.fouls}, expected {case['fouls']} in {label}; findings: {found}",
+                    ruleset, "fouls/removal")
     if "removal" in case:
         score.check(result.removal == case["removal"],
-                    f"removal {result.removal}, expected {case['removal']} in {label}; reason: {result.removal_reason}")
+                    f"removal {result.removal}, expected {case['removal']} in {label}; reason: {result.removal_reason}",
+                    ruleset, "fouls/removal")
+        score.false_removals += bool(result.removal and not case["removal"])
     if "nominations" in case:
         got = [n.to_json() for n in result.nominations]
         expected = case["nominations"]
-        score.check(len(got) == len(expected), f"{len(got)} nominations, expected {len(expected)} in {label}: {got}")
+        score.check(len(got) == len(expected), f"{len(got)} nominations, expected {len(expected)} in {label}: {got}",
+                    ruleset, "nominations")
         for k, want in enumerate(expected):
             have = got[k] if k < len(got) else {}
             score.check(all(have.get(key) == value for key, value in want.items()),
                         f"nomination {k + 1}: expected {want}, got "
-                        f"{ {key: have.get(key) for key in (*want, 'reason')} } in {label}")
+                        f"{ {key: have.get(key) for key in (*want, 'reason')} } in {label}", ruleset, "nominations")
 
 
 def score_file(lexicon: Lexicon, path: Path) -> MafiaScore:
@@ -105,6 +134,8 @@ def main(data: str = "tests/data", verbose: bool = True, engine: CognateEngine |
             continue
         score = score_file(lexicon, Path(data) / name)
         print(score.line().replace("mafia speech", label, 1))
+        for line in score.kind_lines():
+            print(line)
         if verbose:
             for miss in score.misses:
                 print("   ", miss)
