@@ -131,3 +131,18 @@ def test_the_judge_as_the_subject_between_commas_is_not_an_address(lexicon):
 
 def test_an_address_ending_the_speech_without_a_mark(lexicon):
     assert [r for r, _, _ in rules(check(lexicon, "Ну всё, ведущий", "club"))] == ["judge"]
+
+
+# --- мат a dictionary also reads as a clean word; each occurrence counts ---------------------
+def test_obscene_form_read_as_an_archaic_verb_is_still_mat(lexicon):
+    from service.rules import mafia
+
+    result = mafia.check_speech(lexicon, "Пятый всех нас ебёт своими версиями. Спасибо.", "club")
+    assert [f.rule for f in result.findings] == ["profanity"]
+
+
+def test_each_obscene_word_counts_once_per_occurrence_in_club(lexicon):
+    from service.rules import mafia
+
+    result = mafia.check_speech(lexicon, "Бля, ну бля, пятый, бля. Спасибо.", "club")
+    assert [f.rule for f in result.findings] == ["profanity"] * 3 and result.fouls == 3
