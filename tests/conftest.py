@@ -36,3 +36,23 @@ def client(engine):
 
     with TestClient(create_app(engine)) as c:
         yield c
+
+
+class HesitantTagger:
+    """Half noun, half verb at every word: a sentence the context tagger cannot choose in."""
+
+    def probabilities(self, words, index):
+        from lexicon.context import UDTag
+
+        return [(UDTag("NOUN", ()), 0.5), (UDTag("VERB", ()), 0.5)]
+
+
+@pytest.fixture
+def hesitant(monkeypatch):
+    """The context tagger replaced by one that never decides (lexicon/context.py's cache cleared around it)."""
+    from lexicon import context
+
+    monkeypatch.setattr(context, "tagger", HesitantTagger)
+    context._choose.cache_clear()
+    yield
+    context._choose.cache_clear()

@@ -1,46 +1,27 @@
 """`confidence` must mean something: `certain` verdicts right ≥ 0.99 on the dev pairs,
 covering at least 70% of them (issue 14)."""
-from collections import Counter
-
 import pytest
 
-from service.evaluation.common import read_tsv
+from service.evaluation import COGNATE_SETS, confidence_table
 from tests.conftest import DATA
-
-DEV_SETS = ("cognates.tsv", "cognates_external.tsv")
 
 
 @pytest.fixture(scope="module")
 def table(engine):
-    """(confidence, right?) → pairs, and the certain verdicts that are wrong."""
-    counts, wrong = Counter(), []
-    for name in DEV_SETS:
-        for a, b, expected, _ in read_tsv(DATA / name):
-            verdict = engine.compare(a, b)
-            right = verdict.cognate == expected
-            counts[verdict.confidence, right] += 1
-            if verdict.confidence == "certain" and not right:
-                wrong.append(f"{a}/{b}")
-    return counts, wrong
+    """Per confidence level: pairs judged, how many right, and the wrong ones (the table `make eval` prints)."""
+    return confidence_table(engine, [DATA / name for name in COGNATE_SETS])
 
 
 def test_certain_is_right_on_the_dev_pairs(table):
-    counts, wrong = table
-    certain = counts["certain", True] + counts["certain", False]
-    assert counts["certain", True] / certain >= 0.99, wrong
+    assert table["certain"].precision >= 0.99, table["certain"].wrong
 
 
 def test_certain_covers_most_dev_pairs(table):
-    counts, _ = table
-    certain = counts["certain", True] + counts["certain", False]
-    assert certain / sum(counts.values()) >= 0.70
+    assert table["certain"].pairs / sum(row.pairs for row in table.values()) >= 0.70
 
 
 def test_certain_is_more_often_right_than_probable(table):
-    counts, _ = table
-    def precision(level):
-        return counts[level, True] / max(1, counts[level, True] + counts[level, False])
-    assert precision("certain") > precision("probable")
+    assert table["certain"].precision > table["probable"].precision
 
 
 @pytest.mark.parametrize("a, b", [

@@ -39,21 +39,6 @@ def test_the_sentence_chooses_the_reading(words, index, options, meant):
     assert abs(sum(choice.shares.values()) - 1) < 1e-6
 
 
-class HesitantTagger:
-    """Half noun, half verb at every word: a sentence that cannot choose."""
-
-    def probabilities(self, words, index):
-        return [(UDTag("NOUN", ()), 0.5), (UDTag("VERB", ()), 0.5)]
-
-
-@pytest.fixture
-def hesitant(monkeypatch):
-    monkeypatch.setattr(context, "tagger", HesitantTagger)
-    context._choose.cache_clear()
-    yield
-    context._choose.cache_clear()
-
-
 def test_a_close_call_is_left_undecided(hesitant):
     choice = choose("пила по дереву".split(), 0, SAW)
     assert choice.tagged and not choice.decided

@@ -6,7 +6,6 @@ import inspect
 import pytest
 
 from lexicon import context
-from lexicon.context import UDTag
 from service.rules.hat import explanation
 from service.rules.hat.profile import TargetProfile, TokenInText
 
@@ -37,21 +36,6 @@ def test_stali_of_steel_stays_a_form_of_the_target(lexicon):
 def test_pila_in_ona_pila_chai_is_drinking(lexicon):
     assert not read(lexicon, "пила", "она пила чай", "пила").verdict.cognate
     assert read(lexicon, "пить", "она пила чай", "пила").verdict.cognate
-
-
-class HesitantTagger:
-    """Half noun, half verb at every word: a sentence that cannot choose."""
-
-    def probabilities(self, words, index):
-        return [(UDTag("NOUN", ()), 0.5), (UDTag("VERB", ()), 0.5)]
-
-
-@pytest.fixture
-def hesitant(monkeypatch):
-    monkeypatch.setattr(context, "tagger", HesitantTagger)
-    context._choose.cache_clear()
-    yield
-    context._choose.cache_clear()
 
 
 def test_pila_po_derevu_is_the_saw(lexicon):
