@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, Iterable
 
-from lexicon import abbreviations, context, frequency, morphology, numbers, profanity, pronunciation, translit
+from lexicon import abbreviations, context, frequency, morphology, numbers, profanity, pronunciation, thesaurus, translit
 from lexicon import store as store_module
 from lexicon.cognates import CognateEngine, Verdict, WordAnalysis
 from lexicon.fragments import FragmentFinder
@@ -81,7 +81,8 @@ class Lexicon:
         """Every data file this lexicon serves from, each with its verifier (exists, whole, opens, answers)."""
         stress = getattr(self._pronouncer, "path", None) or pronunciation.DEFAULT_DATA
         return [(Path(self.store.path), store_module.verify), (Path(stress), pronunciation.verify),
-                (Path(frequency.DEFAULT_PATH), frequency.verify), (Path(profanity.DEFAULT_DATA), profanity.verify)]
+                (Path(frequency.DEFAULT_PATH), frequency.verify), (Path(profanity.DEFAULT_DATA), profanity.verify),
+                (Path(thesaurus.DEFAULT_PATH), thesaurus.verify)]
 
     def broken_data_file(self) -> DataFileError | None:
         """The first data file that fails verification, or None.  A file is verified again only when
@@ -104,6 +105,7 @@ class Lexicon:
         """Load the tables that are otherwise read on first use (before forking, so workers share them)."""
         frequency.zipf(frequency.PROBE)
         profanity.default()
+        thesaurus.default()
         self.engine.compounds.root_families   # the compound splitter's spelling index (~150 ms)
 
     @property
@@ -162,6 +164,7 @@ class Lexicon:
         return tuple(dict.fromkeys(found))
 
     frequency = staticmethod(frequency.zipf)
+    synonyms = staticmethod(thesaurus.link)    # the synonym set two lemmas share (wiki-ru-wordnet), or None
     profanity = staticmethod(profanity.find)
     abbreviation = staticmethod(abbreviations.identify)
     abbreviation_source = staticmethod(abbreviations.source_name)    # "table" → the table's name, in Russian

@@ -15,6 +15,7 @@ LEXICON_DB = DATA / "lexicon.sqlite"        # morphemes, root families, links
 STRESS_DB = DATA / "stress.sqlite"          # stress of forms the paradigm rule does not give
 FREQUENCY_DAWG = DATA / "frequency.dawg"    # wordfreq Zipf of forms
 PROFANITY_JSON = DATA / "profanity.json"    # obscene lemmas and forms
+THESAURUS_JSON = DATA / "thesaurus.json"    # synonym sets (wiki-ru-wordnet)
 
 ABBREVIATIONS_TSV = CURATED / "abbreviations.tsv"
 ALLOMORPHS_TSV = CURATED / "allomorphs.tsv"

@@ -5,7 +5,8 @@
     python -m lexicon.build --skip stress                                  # all but espeak's stress
 
 Parts: lexicon (lexicon.sqlite: morphemes, families), stress (stress.sqlite), profanity
-(profanity.json), frequency (frequency.dawg).  Each part's builder lives in its own module here.
+(profanity.json), frequency (frequency.dawg),
+thesaurus (thesaurus.json: synonym sets of wiki-ru-wordnet).  Each part's builder lives in its own module here.
 """
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from lexicon.store import DEFAULT_PATH
 
 PROJECT = Path(__file__).resolve().parents[2]
 DATA = paths.DATA
-PARTS = ("lexicon", "stress", "profanity", "frequency")
+PARTS = ("lexicon", "stress", "profanity", "frequency", "thesaurus")
 
 
 def build_families(args) -> dict:
@@ -56,8 +57,14 @@ def build_frequency(args) -> dict:
     return {"out": str(build(args.data_dir / "frequency.dawg"))}
 
 
+def build_thesaurus(args) -> dict:
+    from lexicon.build.thesaurus import build_thesaurus as build
+
+    return build(args.data_dir / "thesaurus.json")
+
+
 BUILDERS = {"lexicon": build_families, "stress": build_stress, "profanity": build_profanity,
-            "frequency": build_frequency}
+            "frequency": build_frequency, "thesaurus": build_thesaurus}
 
 
 def parse_parts(text: str) -> set[str]:

@@ -1,0 +1,99 @@
+"""Synonyms: do two lemmas share a synonym set, and how sure can a judge be of it?
+
+Data: lexicon/data/thesaurus.json, compiled by `python -m lexicon.build --only thesaurus` from
+wiki-ru-wordnet (MIT; synsets made from ru.wiktionary, CC BY-SA).  Only synsets of two or more
+lemmas are kept, each with its gloss; `senses` counts every sense the source gives a lemma, so
+a caller can tell a one-sense word (unambiguous) from a word whose other senses may be meant.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from lexicon import paths
+from lexicon.store import DataFileError, check_file
+from lexicon.text import fold_key
+
+DEFAULT_PATH = paths.THESAURUS_JSON
+FORMAT = "koren-thesaurus"
+SOURCE = "тезаурус wiki-ru-wordnet (синсеты ru.wiktionary)"
+PROBE = ("врач", "доктор")      # any build has this pair
+BUILD_HINT = "rebuild it with `python -m lexicon.build --only thesaurus` or restore it from the release"
+
+
+@dataclass(frozen=True)
+class SynonymLink:
+    """Two lemmas in one synonym set: the set, its gloss, and how many senses each lemma has."""
+    a: str
+    b: str
+    synset: tuple[str, ...]
+    gloss: str
+    senses_a: int
+    senses_b: int
+
+    @property
+    def unambiguous(self) -> bool:
+        """Both lemmas have this one sense only: nothing else either could mean."""
+        return self.senses_a == 1 and self.senses_b == 1
+
+    def to_json(self) -> dict:
+        return {"kind": "synonym", "a": self.a, "b": self.b, "synset": list(self.synset), "gloss": self.gloss,
+                "senses": {self.a: self.senses_a, self.b: self.senses_b}, "unambiguous": self.unambiguous,
+                "source": SOURCE,
+                "explanation": f"«{self.a}» и «{self.b}» — синонимы в одном синсете ({', '.join(self.synset)}"
+                               + (f": {self.gloss}" if self.gloss else "") + ")"}
+
+
+class Thesaurus:
+    def __init__(self, data: dict):
+        self.synsets: list[tuple[tuple[str, ...], str]] = [(tuple(s["lemmas"]), s["gloss"]) for s in data["synsets"]]
+        self.senses: dict[str, int] = data["senses"]
+        self.by_lemma: dict[str, list[int]] = {}
+        for index, (lemmas, _gloss) in enumerate(self.synsets):
+            for lemma in lemmas:
+                self.by_lemma.setdefault(lemma, []).append(index)
+
+    @classmethod
+    def load(cls, path: str | Path | None = None) -> "Thesaurus":
+        """The table in thesaurus.json; DataFileError naming the file when it is missing or damaged."""
+        path = Path(path or DEFAULT_PATH)
+        check_file(path, BUILD_HINT)
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (UnicodeDecodeError, ValueError) as exc:
+            raise DataFileError(path, f"is truncated or not JSON ({str(exc)[:120]})", BUILD_HINT) from exc
+        except OSError as exc:
+            raise DataFileError(path, f"cannot be read ({exc.strerror})", BUILD_HINT) from exc
+        if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("synsets"), list):
+            raise DataFileError(path, f"is not a {FORMAT} table", BUILD_HINT)
+        table = cls(data)
+        if table.link(*PROBE) is None:
+            raise DataFileError(path, f"is incomplete: no synonym link {PROBE[0]} / {PROBE[1]}", BUILD_HINT)
+        return table
+
+    def link(self, a: str, b: str) -> SynonymLink | None:
+        """The synonym set two lemmas share (the smallest, the most specific), or None."""
+        ka, kb = fold_key(a), fold_key(b)
+        if ka == kb:
+            return None
+        shared = set(self.by_lemma.get(ka, ())) & set(self.by_lemma.get(kb, ()))
+        if not shared:
+            return None
+        lemmas, gloss = min((self.synsets[i] for i in shared), key=lambda s: len(s[0]))
+        return SynonymLink(ka, kb, lemmas, gloss, self.senses.get(ka, 1), self.senses.get(kb, 1))
+
+
+@lru_cache(maxsize=1)
+def default() -> Thesaurus:
+    return Thesaurus.load()
+
+
+def verify(path: str | Path | None = None) -> None:
+    """Check thesaurus.json as it is on disk now (parsed and probed)."""
+    Thesaurus.load(path)
+
+
+def link(a: str, b: str) -> SynonymLink | None:
+    return default().link(a, b)
