@@ -200,6 +200,8 @@ class Lexicon:
     group_numbers = staticmethod(numbers.group_numbers)
     latin_readings = staticmethod(translit.latin_readings)
     name_key = staticmethod(translit.name_key)
+    romanized = staticmethod(translit.romanized)      # Cyrillic in Latin letters (iuliia, Wikipedia scheme)
+    script_key = staticmethod(translit.script_key)    # consonant skeleton shared by Latin and Cyrillic spellings
 
     # --- sound ---------------------------------------------------------------------------------
     @property

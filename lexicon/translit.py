@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import itertools
 import re
+from functools import lru_cache
+
+import iuliia
 
 from lexicon.text import fold_key
 
@@ -53,5 +56,34 @@ def name_key(word: str) -> str:
     """A coarse spelling key for foreign names: Лафонтэн = Лафонтен, Голливуд = Голивуд."""
     key = fold_key(word)
     for pattern, repl in _NAME_SPELLING_RULES:
+        key = pattern.sub(repl, key)
+    return key
+
+
+# --- one word in two scripts -----------------------------------------------------------------
+# Cyrillic is romanised by iuliia (the Wikipedia scheme, the one English texts use for Russian
+# names); both spellings are then reduced to their consonants, where English and Russian spelling
+# of one name agree far more than in vowels: Google / Гугл → ggl, Beatles / Битлз → btls,
+# Microsoft / Майкрософт → mkrsft, McDonald's / Макдоналдс → mkdnlds.
+_SKELETON_STEPS = [(re.compile(p), r) for p, r in (
+    (r"[^a-z]", ""), (r"(.)\1+", r"\1"), (r"sch", "sh"), (r"dzh|dg", "j"), (r"kh", "g"), (r"ph", "f"),
+    (r"(?<=[sczt])h", ""), (r"h", "g"), (r"ck", "k"), (r"q", "k"), (r"x", "ks"), (r"w", "v"), (r"t[sz]", "s"),
+    (r"z", "s"), (r"c", "k"), (r"y", ""), (r"[aeiou]", ""),
+)]
+SCRIPT_KEY_MIN = 3     # consonants a key needs before two spellings are called one word
+
+
+@lru_cache(maxsize=20_000)
+def romanized(word: str) -> str:
+    """The word in Latin letters: Cyrillic through iuliia's Wikipedia scheme, Latin as it is, lower case."""
+    low = word.lower()
+    return iuliia.WIKIPEDIA.translate(low).lower() if re.search(r"[а-яё]", low) else low
+
+
+@lru_cache(maxsize=20_000)
+def script_key(word: str) -> str:
+    """The consonant skeleton of a word in either script (see above); short keys prove nothing."""
+    key = romanized(word)
+    for pattern, repl in _SKELETON_STEPS:
         key = pattern.sub(repl, key)
     return key

@@ -3,16 +3,18 @@ and whether the order changed; and the best variant of a pool for an answer."""
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 from lexicon import budget
 from lexicon.text import fold_key
 from service.rules.chgk.matching import Matcher, TokenMatch
-from service.rules.chgk.tokens import Tok, content
+from service.rules.chgk.tokens import Tok, content, tokens
 from service.rules.chgk.variants import Variant
+from lexicon import Lexicon
 
 # The reason reported for a whole answer: the most lenient step that was needed.
-REASON_ORDER = ("typo", "transliteration", "word_order", "word_form", "number", "exact")
+REASON_ORDER = ("synonym", "truncation", "typo", "abbreviation", "transliteration", "aspect", "word_order",
+                "word_form", "number", "exact")
 # Answers and variants up to this many words are paired by trying every assignment; longer, greedily.
 EXHAUSTIVE_WORDS = 6
 # A tie between equally good variants goes to the незачёт list, then the reference.
@@ -28,6 +30,12 @@ class Alignment:
     reordered: bool
     dropped: tuple[str, ...] = ()
     compact: bool = False       # matched only with spaces and hyphens removed
+    answer: tuple[Tok, ...] = ()    # the answer's words that were aligned (function words left out)
+    expanded: list[dict] = field(default_factory=list)   # abbreviations read as their expansions
+
+    def answer_index(self, tok: Tok) -> int:
+        """The position of one of the answer's aligned words (by identity: a word may repeat)."""
+        return next(i for i, t in enumerate(self.answer) if t is tok)
 
     @property
     def full(self) -> bool:
@@ -44,6 +52,8 @@ class Alignment:
             kinds.add("word_order")
         if self.dropped:
             kinds.add("word_form")
+        if self.expanded:
+            kinds.add("abbreviation")
         return next((reason for reason in REASON_ORDER if reason in kinds), "exact")
 
 
@@ -112,7 +122,7 @@ def align(answer_toks: tuple[Tok, ...], variant: Variant, matcher: Matcher) -> A
     a_all, r_all = answer_toks, variant.toks
     if "".join(t.to_json() for t in a_all) == "".join(t.to_json() for t in r_all) and len(a_all) != len(r_all):
         pair = TokenMatch("exact", _compact(a_all), _compact(r_all), {"note": "то же самое без пробелов и дефисов"})
-        return Alignment(variant, [pair], [], [], False, compact=True)
+        return Alignment(variant, [pair], [], [], False, compact=True, answer=(pair.answer,))
     a, dropped_a = content(a_all)
     r, dropped_r = content(r_all)
     if not a or not r:
@@ -124,17 +134,50 @@ def align(answer_toks: tuple[Tok, ...], variant: Variant, matcher: Matcher) -> A
     in_a, in_r = {fold_key(y) for y in dropped_a}, {fold_key(y) for y in dropped_r}
     dropped = tuple(x for x in dropped_a + dropped_r if fold_key(x) not in in_a or fold_key(x) not in in_r)
     return Alignment(variant, pairs, [t for t in r if id(t) not in paired_r],
-                     [t for t in a if id(t) not in paired_a], reordered, dropped)
+                     [t for t in a if id(t) not in paired_a], reordered, dropped, answer=a)
+
+
+def expansions(toks: tuple[Tok, ...]) -> list[tuple[tuple[Tok, ...], dict]]:
+    """The words with one abbreviation read as its expansion: «РФ» → «Российская Федерация» (the
+    lexicon's abbreviation table), each with the evidence of the reading."""
+    out = []
+    for i, t in enumerate(toks):
+        if t.is_number or len(t.raw) > 12:
+            continue
+        info = Lexicon.abbreviation(t.raw)
+        if info is None or info.source != "table":
+            continue
+        for row in info.expansions:
+            words = tokens(row.expansion)
+            if words:
+                out.append((toks[:i] + words + toks[i + 1:], {"kind": "abbreviation", "abbr": t.raw,
+                                                              "expansion": row.expansion,
+                                                              "source": Lexicon.abbreviation_source("table")}))
+    return out
+
+
+def _aligned(answer_toks: tuple[Tok, ...], v: Variant, matcher: Matcher) -> list[Alignment]:
+    """The answer against a variant as written, then with an abbreviation on either side expanded."""
+    out = [align(answer_toks, v, matcher)]
+    if out[0].full:
+        return out
+    for toks, note in expansions(answer_toks):
+        out.append(align(toks, v, matcher))
+        out[-1].expanded.append(note)
+    for toks, note in expansions(v.toks):
+        out.append(align(answer_toks, replace(v, toks=toks), matcher))
+        out[-1].expanded.append(note)
+    return out
 
 
 def best_alignment(answer_toks: tuple[Tok, ...], pool: list[Variant], matcher: Matcher) -> Alignment | None:
     best = None
     for v in pool:
         budget.check()
-        al = align(answer_toks, v, matcher)
-        if not al.pairs:
-            continue
-        key = (al.rank, len(v.omitted), SOURCE_ORDER[v.source])
-        if best is None or key < best[0]:
-            best = (key, al)
+        for al in _aligned(answer_toks, v, matcher):
+            if not al.pairs:
+                continue
+            key = (al.rank, len(al.expanded), len(v.omitted), SOURCE_ORDER[v.source])
+            if best is None or key < best[0]:
+                best = (key, al)
     return best[1] if best else None

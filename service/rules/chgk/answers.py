@@ -18,10 +18,13 @@ from lexicon.overrides import NO_RULINGS, Oracle, Override
 from service.rules.chgk import limits
 from service.rules.chgk.alignment import Alignment, best_alignment
 from service.rules.chgk.matching import Matcher, TokenMatch
+from service.rules.chgk.matching import common_noun
 from service.rules.chgk.messages import letters, omitted, plural
-from service.rules.chgk.tokens import clean, normalized, tokens
+from service.rules.chgk.roles import HARMLESS, SPOILING, is_given_name, is_surname, names_another_thing, role
+from service.rules.chgk.tokens import clean, normalized, protect_slashes, tokens
 from service.rules.chgk.variants import Variant, variants
-from service.rules.chgk.vocabulary import LISTED, MATCHED, OR_WORDS, RULES_SOURCE, UNMATCHED
+from service.rules.chgk.vocabulary import (LISTED, MATCHED, OR_WORDS, ROLE_NAMES, RULES_SOURCE, SYNONYM_POLICY,
+                                           UNMATCHED)
 
 # Several versions of an answer: «квас или пиво», «квас / пиво» (not accepted); «квас, пиво» (the judge asks).
 _EXPLICIT_OR = re.compile(rf"\s+(?:{'|'.join(map(re.escape, OR_WORDS))})\s+|\s*/\s*|\s*\\\s*|\?\s+(?=\S)",
@@ -98,7 +101,7 @@ def judge_variants(answer: str, pool: list[Variant], matcher: Matcher) -> Answer
     verdict = _several(answer, norm, pool, matcher) or (best and _partial(answer, norm, best))
     if verdict:
         return verdict
-    if any(t.latin for t in toks) and not any(t.latin for v in pool for t in v.toks):
+    if any(t.latin for t in toks) and all(t.latin or t.is_number for t in toks) and not any(t.latin for v in pool for t in v.toks):
         return _verdict(answer, norm, "judge", "other_script", UNMATCHED["other_script"], pool[0])
     return _different(answer, norm, pool, matcher.notes)
 
@@ -109,7 +112,7 @@ def _different(answer: str, norm: str, pool: list[Variant], notes: list[dict]) -
         message = f"ответ не совпадает ни с эталоном «{ref.entry}», ни со списком зачёта: незачёт"
     else:
         message = f"ответ не совпадает с эталоном «{ref.entry}»: незачёт"
-    guard = [n for n in notes if n.get("kind") == "real_word"]
+    guard = [n for n in notes if n.get("kind") in ("real_word", "number_kind")]
     if guard:
         message += "; " + guard[0]["explanation"]
     return _verdict(answer, norm, "reject", "different", message, evidence=list(notes))
@@ -130,19 +133,37 @@ def _evidence(al: Alignment) -> list[dict]:
                    "explanation": omitted(al.variant.omitted)})
     if al.reordered:
         ev.append({"kind": "word_order", "explanation": "слова стоят в другом порядке"})
+    for note in al.expanded:
+        ev.append({**note, "explanation": f"«{note['abbr']}» — сокращение «{note['expansion']}» ({note['source']})"})
     if al.dropped:
         ev.append({"kind": "function_words", "words": list(al.dropped),
                    "explanation": "предлоги и «и» не сравнивались: " + ", ".join(al.dropped)})
     return ev
 
 
-def _full(answer: str, norm: str, al: Alignment) -> AnswerVerdict:
+def synonym_accepted(al: Alignment, policy: str) -> bool:
+    """Whether a match that needed a synonym is accepted outright or goes to the judge.
+
+    ``judge`` (default): always the judge, with the synonym set as evidence.  ``unambiguous``: accepted
+    when the variant is a single common noun and both lemmas have that one sense in the thesaurus."""
+    if policy != "unambiguous" or len(al.variant.toks) != 1:
+        return False
+    links = [p.detail for p in al.pairs if p.kind == "synonym"]
+    return all(link.get("unambiguous") for link in links) and common_noun(al.variant.toks[0].text)
+
+
+def _full(answer: str, norm: str, al: Alignment, policy: str = SYNONYM_POLICY) -> AnswerVerdict:
     v, kind = al.variant, al.reason()
     note = _typos(al) if kind == "typo" else LISTED[kind]       # after «ответ есть в списке …»
     listed = f"(«{v.entry}»" + (f", {note}" if note else "") + ")"
     if v.source == "rejected":
         return _verdict(answer, norm, "reject", "rejected_list", f"ответ есть в списке незачёта {listed}: незачёт",
                         v, _evidence(al))
+    if kind == "synonym" and not synonym_accepted(al, policy):
+        pair = next(p for p in al.pairs if p.kind == "synonym")
+        return _verdict(answer, norm, "judge", "synonym",
+                        f"{pair.detail['explanation']}; синоним засчитывается, если отличие несущественно в контексте "
+                        "вопроса (Кодекс 2.1.4): решает судья", v, _evidence(al))
     if v.source == "accepted":
         reason, message = "alternative", f"ответ есть в списке зачёта {listed}"
         evidence = [{"kind": "match", "match": kind}] + _evidence(al)
@@ -167,7 +188,7 @@ def _full_versions(parts: list[str], pool: list[Variant], matcher: Matcher) -> l
 
 def _several(answer: str, norm: str, pool: list[Variant], matcher: Matcher) -> AnswerVerdict | None:
     """«квас или пиво» is not accepted even when one version is right; «квас, пиво» may be a detail."""
-    text = clean(answer)
+    text = protect_slashes(clean(answer))
     for splitter, explicit in ((_EXPLICIT_OR, True), (_LIST_SEP, False)):
         parts = [p for p in splitter.split(text) if tokens(p)]
         if len(parts) < 2:
@@ -183,6 +204,10 @@ def _several(answer: str, norm: str, pool: list[Variant], matcher: Matcher) -> A
                        "с несколькими версиями не засчитывается: незачёт")
         elif explicit:
             message = f"несколько версий ответа ({len(parts)}), и ни одна не верна: незачёт"
+        elif right and all(names_another_thing(tokens(p)) for p in parts if p not in {q for q, _ in hits}):
+            message = (f"в ответе перечислено {len(parts)} {plural(len(parts), 'вариант', 'варианта', 'вариантов')}: "
+                       f"«{right[0][0]}» верно, а остальные называют другое — два ответа, один из них неверный "
+                       "(Кодекс 2.1.1): незачёт")
         elif right:
             return _verdict(answer, norm, "judge", "multiple_answers",
                             f"в ответе перечислено {len(parts)} "
@@ -213,17 +238,43 @@ def _partial(answer: str, norm: str, al: Alignment) -> AnswerVerdict | None:
 
 def _missing_or_extra(answer: str, norm: str, al: Alignment, ev: list[dict]) -> AnswerVerdict:
     """Words of the variant missing (a less precise answer) or words added (a detail, or another answer)."""
-    v, toks = al.variant, al.missing or al.extra
-    words = ", ".join(t.raw for t in toks)
+    v = al.variant
     if al.missing:
-        kind, reason = "missing_words", "less_precise"
-        message = (f"в ответе только часть «{v.text}», нет «{words}»: менее точный ответ не засчитывается, "
-                   "если вопрос этого не допускает; решает судья")
-    else:
-        kind, reason = "extra_words", "extra_words"
-        message = f"ответ содержит «{v.text}» и добавляет «{words}»: уточнение или другой ответ? Решает судья"
-    ev.append({"kind": kind, "words": [t.raw for t in toks]})
-    return _verdict(answer, norm, "judge", reason, message, v, ev)
+        words = ", ".join(t.raw for t in al.missing)
+        ev.append({"kind": "missing_words", "words": [t.raw for t in al.missing]})
+        kept = [p.reference for p in al.pairs]
+        if all(is_given_name(t) for t in al.missing) and any(is_surname(t) for t in kept):
+            return _verdict(answer, norm, "accept", "surname",
+                            f"названа фамилия без имени («{words}» опущено): фамилии обычно достаточно: зачёт", v, ev)
+        if all(t.raw[:1].isupper() for t in (*al.missing, *kept)):
+            return _verdict(answer, norm, "judge", "name_part",
+                            f"названа только часть имени «{v.text}», нет «{words}»: засчитывается, если и так "
+                            "однозначно понятно, о ком речь; решает судья", v, ev)
+        return _verdict(answer, norm, "reject", "less_precise",
+                        f"в ответе только часть «{v.text}», нет «{words}»: менее точный ответ не засчитывается "
+                        "(Кодекс 2.1.4.2): незачёт", v, ev)
+    return _extra(answer, norm, al, ev)
+
+
+def _extra(answer: str, norm: str, al: Alignment, ev: list[dict]) -> AnswerVerdict:
+    """An expanded answer: accepted when every addition is harmless, rejected when one makes another or a
+    second answer, the judge's otherwise (Кодекс 2.1.1)."""
+    v = al.variant
+    paired = {al.answer_index(p.answer): p.reference for p in al.pairs}
+    roles = [(t, role(t, al.answer_index(t), al.answer, paired)) for t in al.extra]
+    ev.append({"kind": "extra_words", "words": [t.raw for t in al.extra],
+               "roles": {t.raw: r for t, r in roles}})
+    said = "; ".join(f"«{t.raw}» — {ROLE_NAMES[r]}" for t, r in roles)
+    if all(r in HARMLESS for _, r in roles):
+        return _verdict(answer, norm, "accept", "extra_words",
+                        f"ответ содержит «{v.text}» и добавляет уточнение ({said}), которое не противоречит "
+                        "ответу: зачёт", v, ev)
+    if any(r in SPOILING for _, r in roles):
+        return _verdict(answer, norm, "reject", "extra_words",
+                        f"ответ содержит «{v.text}», но добавляет {said}: неверное уточнение или второй ответ "
+                        "делают ответ неправильным (Кодекс 2.1.1): незачёт", v, ev)
+    return _verdict(answer, norm, "judge", "extra_words",
+                    f"ответ содержит «{v.text}» и добавляет {said}: верно ли уточнение? Решает судья", v, ev)
 
 
 def _related(answer: str, norm: str, v: Variant, p: TokenMatch, ev: list[dict]) -> AnswerVerdict:

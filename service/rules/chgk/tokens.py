@@ -13,13 +13,22 @@ from typing import Iterable, NamedTuple
 
 from lexicon import Lexicon
 from lexicon.text import LATIN_LOOKALIKES, STRESS_MARKS, fold_key, repair_lookalikes, strip_invisible
-from service.rules.chgk.vocabulary import APOSTROPHES, GLUE, PREPOSITIONS
+from service.rules.chgk.vocabulary import APOSTROPHES, ARTICLES, GLUE, PREPOSITIONS, SYMBOLS
 
 _APOSTROPHE_IN_WORD = re.compile(rf"(?<=\w)[{re.escape(APOSTROPHES)}](?=\w)")
-_TOKEN = re.compile(r"\d+(?:[.,]\d+)?(?:-?(?:[а-яё]{1,3}))?(?![\w])|\d+|[^\W\d_]+")
+# A short abbreviation written with a slash is one word: ж/д, с/х, а/я (not two versions of an answer).
+# The version splitter sees it with a division slash (∕), which the tokeniser reads as «/».
+SLASH_ABBREVIATION = re.compile(r"(?<![^\W\d_])[А-Яа-яЁё]{1,2}\s*[/∕]\s*[А-Яа-яЁё]{1,2}(?![^\W\d_])")
+_TOKEN = re.compile(r"(?<![^\W\d_])[А-Яа-яЁё]{1,2}\s*[/∕]\s*[А-Яа-яЁё]{1,2}(?![^\W\d_])|\d+(?:[.,]\d+)?(?:-?(?:[а-яё]{1,3}))?(?![\w])|\d+"
+                    r"|[^\W\d_]+|[" + re.escape("".join(SYMBOLS)) + "]")
 _NUMBER_TOKEN = re.compile(r"^(\d+(?:[.,]\d+)?)(?:-?([а-яё]{1,3}))?$")
 _CYRILLIC = re.compile(r"[А-Яа-яЁё]")
 _LATIN = re.compile(r"[A-Za-z]")
+
+
+def protect_slashes(text: str) -> str:
+    """ж/д as ж∕д, so a splitter on «/» (two versions of an answer) leaves the abbreviation whole."""
+    return SLASH_ABBREVIATION.sub(lambda m: re.sub(r"\s*/\s*", "∕", m.group()), text)
 
 
 def clean(text: str) -> str:
@@ -36,6 +45,7 @@ class Tok:
     text: str                 # lower case, ё folded
     number: int | None = None
     latin: bool = False
+    number_kind: str | None = None    # cardinal | ordinal as written; None for bare digits (12 is read either way)
 
     @property
     def is_number(self) -> bool:
@@ -55,14 +65,14 @@ class _Piece(NamedTuple):
 
 
 def _read_digits(piece: str) -> _Piece | None:
-    """12, 12-й, 3,5: digits with an optional ordinal ending."""
+    """12, 12-й, 3,5: digits with an optional ordinal ending (bare digits are read either way)."""
     m = _NUMBER_TOKEN.match(fold_key(piece))
     if not (m and piece[0].isdigit()):
         return None
     digits = m.group(1).replace(",", ".")
     if "." in digits:
         return _Piece(piece, digits, None, False)
-    return _Piece(piece, digits, (int(digits), "ordinal" if m.group(2) else "cardinal"), False)
+    return _Piece(piece, digits, (int(digits), "ordinal" if m.group(2) else "digits"), False)
 
 
 def _read_word(piece: str, has_cyrillic: bool) -> _Piece:
@@ -78,6 +88,10 @@ def _read_word(piece: str, has_cyrillic: bool) -> _Piece:
 
 
 def _read_piece(piece: str, has_cyrillic: bool) -> _Piece:
+    if piece in SYMBOLS:                                   # № is «номер», % «процент», $ «доллар»
+        return _read_word(SYMBOLS[piece], True)._replace(raw=piece)
+    if "/" in piece or "∕" in piece:                       # ж/д: one abbreviation
+        return _Piece(piece, re.sub(r"\s*[/∕]\s*", "/", fold_key(piece)), None, False)
     digits = _read_digits(piece)
     if digits is not None:
         return digits
@@ -91,9 +105,9 @@ def _read_piece(piece: str, has_cyrillic: bool) -> _Piece:
 def _joined_numbers(run: list[_Piece]) -> list[Tok]:
     """A run of number words as the numbers it writes: тысяча восемьсот двенадцатый is one."""
     out, start = [], 0
-    for value, _kind, used in Lexicon.group_numbers([p.number for p in run]):
+    for value, kind, used in Lexicon.group_numbers([p.number for p in run]):
         words = run[start:start + used]
-        out.append(Tok(" ".join(p.raw for p in words), " ".join(p.text for p in words), value))
+        out.append(Tok(" ".join(p.raw for p in words), " ".join(p.text for p in words), value, number_kind=kind))
         start += used
     return out
 
@@ -114,17 +128,19 @@ def tokens(text: str) -> tuple[Tok, ...]:
             i = j
             continue
         piece = pieces[i]
-        out.append(Tok(piece.raw, piece.text, piece.number[0] if piece.number else None, piece.latin))
+        value, kind = piece.number if piece.number else (None, None)
+        out.append(Tok(piece.raw, piece.text, value, piece.latin, None if kind == "digits" else kind))
         i += 1
     return tuple(out)
 
 
 def content(toks: Iterable[Tok]) -> tuple[tuple[Tok, ...], tuple[str, ...]]:
-    """Drop prepositions before a word and «и» between words: «в Париже» / «Париж»."""
+    """Drop prepositions and articles before a word and «и» between words: «в Париже» / «Париж», «The Beatles»."""
     toks = tuple(toks)
     keep, dropped = [], []
     for i, t in enumerate(toks):
-        if not t.is_number and ((t.text in PREPOSITIONS and i + 1 < len(toks))
+        before_word = (t.text in PREPOSITIONS and not t.latin) or (t.text in ARTICLES and t.latin)
+        if not t.is_number and ((before_word and i + 1 < len(toks))
                                 or (t.text in GLUE and 0 < i < len(toks) - 1)):
             dropped.append(t.raw)
             continue

@@ -23,11 +23,16 @@ RULES_SOURCE: str = _TABLES["rules_source"]
 # --- answers ---------------------------------------------------------------------------------
 PREPOSITIONS = frozenset(fold_key(w) for w in _answers["prepositions"])
 GLUE = frozenset(fold_key(w) for w in _answers["glue"])
+ARTICLES = frozenset(w.lower() for w in _answers["articles"])
+SYMBOLS: dict[str, str] = _answers["symbols"]       # a sign → the word it is read as
+TITLES = frozenset(fold_key(w) for w in _answers["titles"])
 APOSTROPHES: str = _answers["apostrophes"]
 OR_WORDS: tuple[str, ...] = tuple(_answers["or_words"])
 MATCHED: dict[str, str] = _answers["matched"]       # reason → what a match to the reference says
 LISTED: dict[str, str] = _answers["listed"]         # reason → the note after a зачёт / незачёт entry
 UNMATCHED: dict[str, str] = _answers["unmatched"]   # reason → the message of a verdict without a match
+ROLE_NAMES: dict[str, str] = _answers["roles"]      # what an added word does (service/rules/chgk/roles.py)
+SYNONYM_POLICY: str = _answers["synonym_policy"]
 
 
 # --- package ---------------------------------------------------------------------------------
