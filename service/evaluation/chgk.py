@@ -1,12 +1,22 @@
-"""Score of the «Что? Где? Когда?» answer judge on tests/data/chgk.jsonl.
+"""Scores of the «Что? Где? Когда?» judge and package reader on tests/data.
 
-Each line is {"reference", "accepted"?, "rejected"?, "answer", "accept"}; a
-case is right when the verdict is `accept` exactly when "accept" is true (a
-`judge` verdict counts as not accepted).  `main(data_dir)` prints the figures
-(for `make eval`); the tests import `score` and require 100%.
+* ``chgk.jsonl``       -- hand-made minimal cases: right when `accept` is given exactly when expected;
+* ``chgk_real.jsonl``  -- answers built from real db.chgk.info packages (their «Зачёт»/«Незачёт» lists,
+  forms and misspellings of them, the alternatives judged without the lists, wrong answers);
+* ``chgk_jury.jsonl``  -- real published jury decisions on disputed answers.
+
+For the two real sets: accept-precision (of the answers we accept, how many the package or jury
+accepts), recall with the lists (of the answers the package accepts and whose case carries its lists,
+how many we accept) and agreement (our verdict is the jury's; «judge» counts as disagreement).
+``chgk_packages/*.txt`` are real package excerpts with hand-written ``*.expected.json``: the parser
+is field-exact on a question when every field the file names comes out as written there.
+
+`main(data_dir)` prints the figures (for `make eval`); the tests import the same functions.
 """
 from __future__ import annotations
 
+import json
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -14,6 +24,10 @@ from lexicon import Lexicon
 from lexicon.cognates import CognateEngine
 from service.evaluation.common import Tally, read_jsonl
 from service.rules import chgk
+
+REAL_SETS = ("chgk_real.jsonl", "chgk_jury.jsonl")
+POLICIES = ("judge", "unambiguous")      # synonym policies compared on the real sets
+PACKAGE_FIELDS = ("number", "tour", "answer", "accepted", "rejected", "criteria", "handout")
 
 
 @dataclass
@@ -34,13 +48,144 @@ def score(path: Path, lexicon: Lexicon | None = None) -> ChgkScore:
     return result
 
 
+@dataclass
+class RealScore:
+    """Verdicts on a real set against what the package or the jury decided."""
+    name: str
+    table: Counter = field(default_factory=Counter)            # (expected accept?, our verdict) → cases
+    listed: Counter = field(default_factory=Counter)           # the same, cases that carry the lists
+    kinds: dict[str, Counter] = field(default_factory=dict)    # case kind → right / wrong
+    sources: Counter = field(default_factory=Counter)
+    misses: list[str] = field(default_factory=list)
+
+    @property
+    def total(self) -> int:
+        return sum(self.table.values())
+
+    @property
+    def accept_precision(self) -> float:
+        accepted = self.table[True, "accept"] + self.table[False, "accept"]
+        return self.table[True, "accept"] / accepted if accepted else 1.0
+
+    @property
+    def recall_with_lists(self) -> float:
+        expected = sum(n for (yes, _), n in self.listed.items() if yes)
+        return self.listed[True, "accept"] / expected if expected else 1.0
+
+    @property
+    def agreement(self) -> float:
+        right = self.table[True, "accept"] + self.table[False, "reject"]
+        return right / self.total if self.total else 1.0
+
+    def add(self, case: dict, verdict: chgk.AnswerVerdict) -> None:
+        expected = bool(case["accept"])
+        self.table[expected, verdict.verdict] += 1
+        if "accepted" in case or "rejected" in case:
+            self.listed[expected, verdict.verdict] += 1
+        right = verdict.verdict == ("accept" if expected else "reject")
+        self.kinds.setdefault(case.get("kind", "?"), Counter())[right] += 1
+        self.sources[case.get("source", "?").split("#")[0]] += 1
+        if not right:
+            self.misses.append(f"[{case.get('kind', '?')}] «{case['answer']}» for «{case['reference']}»: "
+                               f"{'accepted' if expected else 'rejected'} by "
+                               f"{'the jury' if 'jury' in self.name else 'the package'}, we say "
+                               f"{verdict.verdict} ({verdict.reason}: {verdict.message[:120]})")
+
+    def lines(self) -> list[str]:
+        t = self.table
+        out = [f"{self.name}: {self.total} cases from {len(self.sources)} sources; accept-precision "
+               f"{self.accept_precision:.3f}, recall with the lists {self.recall_with_lists:.3f}, "
+               f"agreement {self.agreement:.3f} («judge» counted as disagreement)",
+               f"    accepted by them: {t[True, 'accept']} accept, {t[True, 'judge']} judge, {t[True, 'reject']} "
+               f"reject; rejected by them: {t[False, 'reject']} reject, {t[False, 'judge']} judge, "
+               f"{t[False, 'accept']} accept",
+               "    by kind: " + ", ".join(f"{k} {c[True]}/{c[True] + c[False]}" for k, c in sorted(self.kinds.items()))]
+        return out
+
+
+def score_real(path: Path, lexicon: Lexicon | None = None, policy: str = chgk.SYNONYM_POLICY) -> RealScore:
+    result = RealScore(path.stem)
+    for case in read_jsonl(path):
+        verdict = chgk.judge_answer(case["answer"], case["reference"], case.get("accepted"), case.get("rejected"),
+                                    lexicon=lexicon, synonym_policy=policy)
+        result.add(case, verdict)
+    return result
+
+
+# --- packages --------------------------------------------------------------------------------------
+
+def read_package(path: Path) -> dict:
+    """A package file as the service reads one (bytes: the encoding is detected)."""
+    return chgk.parse_package_bytes(path.read_bytes())
+
+
+@dataclass
+class PackageScore:
+    questions: int = 0
+    exact: int = 0
+    files: int = 0
+    misses: list[str] = field(default_factory=list)
+
+    @property
+    def rate(self) -> float:
+        return self.exact / self.questions if self.questions else 1.0
+
+
+def _comparable(name: str, value):
+    if name == "handout" and isinstance(value, str):
+        return " ".join(value.split())
+    return value
+
+
+def score_packages(folder: Path) -> PackageScore:
+    result = PackageScore()
+    for expected_path in sorted(folder.glob("*.expected.json")):
+        expected = json.loads(expected_path.read_text(encoding="utf-8"))
+        text_path = expected_path.with_name(expected_path.name.replace(".expected.json", ".txt"))
+        result.files += 1
+        try:
+            got = read_package(text_path)["questions"]
+        except chgk.PackageError as exc:
+            got, _ = [], result.misses.append(f"{text_path.name}: not read ({exc})")
+        for i, want in enumerate(expected["questions"]):
+            result.questions += 1
+            have = got[i] if i < len(got) else {}
+            wrong = [f"{name}: {have.get(name)!r} ≠ {want[name]!r}" for name in PACKAGE_FIELDS
+                     if name in want and _comparable(name, have.get(name)) != _comparable(name, want[name])]
+            if wrong:
+                result.misses.append(f"{text_path.name} #{want.get('number')}: " + "; ".join(wrong))
+            else:
+                result.exact += 1
+    return result
+
+
 def main(data_dir: str | Path = "tests/data", verbose: bool = True, engine: CognateEngine | None = None) -> int:
     """The figures for `make eval`; `engine` is the one service/evaluation.py shares between games."""
-    s = score(Path(data_dir) / "chgk.jsonl", Lexicon(engine))
+    data_dir, lexicon = Path(data_dir), Lexicon(engine)
+    s = score(data_dir / "chgk.jsonl", lexicon)
     print(f"chgk answers: accuracy {s.accuracy:.3f} ({s.correct}/{s.total}, {len(s.misses)} misses; "
           f"verdicts {s.verdicts['accept']} accept, {s.verdicts['reject']} reject, {s.verdicts['judge']} judge)")
     if verbose:
         for miss in s.misses:
+            print("   ", miss)
+    for name in REAL_SETS:
+        if not (data_dir / name).exists():
+            continue
+        for policy in POLICIES:
+            real = score_real(data_dir / name, lexicon, policy)
+            if policy == chgk.SYNONYM_POLICY:
+                print("\n".join(real.lines()))
+                if verbose:
+                    for miss in real.misses:
+                        print("   ", miss)
+            else:
+                print(f"    with synonym policy «{policy}»: accept-precision {real.accept_precision:.3f}, "
+                      f"recall with the lists {real.recall_with_lists:.3f}, agreement {real.agreement:.3f}")
+    packages = score_packages(data_dir / "chgk_packages")
+    print(f"chgk packages: field-exact {packages.rate:.3f} ({packages.exact}/{packages.questions} questions of "
+          f"{packages.files} real package excerpts, tests/data/chgk_packages/SOURCES.md)")
+    if verbose:
+        for miss in packages.misses:
             print("   ", miss)
     return 0
 

@@ -6,7 +6,9 @@ to the judge (verdict ``judge``) with the reasons, asking the Lexicon every word
 
     answers.py    the verdict on one answer (judge_answer), and a judge's ruling on it
     batch.py      many teams' answers to one question, grouped (judge_answers)
-    package.py    a question package in the usual text format (parse_package)
+    package.py    a question package in the db.chgk.info text format (parse_package, parse_package_bytes)
+    package4s.py  the same in chgksuite's 4s format
+    roles.py      what a word an answer adds or leaves out does to it (a name, a title, a second answer)
     tokens.py     an answer as comparable tokens: normalising, numbers, function words
     matching.py   one answer word against one reference word (exact … typo, related)
     alignment.py  a whole answer against one reference variant, and the best variant
@@ -26,12 +28,12 @@ from service.rules.chgk.limits import (MAX_ANSWER, MAX_ANSWERS, MAX_BATCH_WORDS,
                                        MAX_TEAM, MAX_VARIANTS, TooMuchWork)
 from service.rules.chgk.matching import Matcher, typo_allowance
 from service.rules.chgk.messages import plural
-from service.rules.chgk.package import PackageError, parse_package
+from service.rules.chgk.package import PackageError, parse_package, parse_package_bytes
 from service.rules.chgk.tokens import Tok, tokens
 from service.rules.chgk.variants import count_variants, variants
-from service.rules.chgk.vocabulary import RULES_SOURCE
+from service.rules.chgk.vocabulary import RULES_SOURCE, SYNONYM_POLICY
 
-__all__ = ["AnswerVerdict", "judge_answer", "judge_answers", "parse_package", "PackageError", "TooMuchWork",
-           "Matcher", "Tok", "tokens", "variants", "count_variants", "typo_allowance", "plural", "RULES_SOURCE",
+__all__ = ["AnswerVerdict", "judge_answer", "judge_answers", "parse_package", "parse_package_bytes", "PackageError", "TooMuchWork",
+           "Matcher", "Tok", "tokens", "variants", "count_variants", "typo_allowance", "plural", "RULES_SOURCE", "SYNONYM_POLICY",
            "MAX_ANSWER", "MAX_ANSWERS", "MAX_BATCH_WORDS", "MAX_GROUPING_COMPARISONS", "MAX_OPTIONAL", "MAX_PACKAGE",
            "MAX_REFERENCE_COMPARISONS", "MAX_REFERENCE_VARIANTS", "MAX_TEAM", "MAX_VARIANTS"]

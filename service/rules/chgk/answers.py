@@ -77,13 +77,13 @@ def follow_ruling(verdict: AnswerVerdict, reference: str, oracle: Oracle) -> Ans
 
 def judge_answer(answer: str, reference: str, accepted: Iterable[str] | None = None,
                  rejected: Iterable[str] | None = None, *, lexicon: Lexicon | None = None,
-                 oracle: Oracle = NO_RULINGS) -> AnswerVerdict:
+                 oracle: Oracle = NO_RULINGS, synonym_policy: str = SYNONYM_POLICY) -> AnswerVerdict:
     """The verdict on one answer.  With a Lexicon, words of one stem are checked for a shared root.
 
     TooMuchWork (before any judging) when the reference and lists are over a work limit."""
     pool = variants(reference, list(accepted or ()), list(rejected or ()))
     limits.check_comparisons([len(tokens(answer))], pool)
-    return follow_ruling(judge_variants(answer, pool, Matcher(lexicon, oracle)), reference, oracle)
+    return follow_ruling(judge_variants(answer, pool, Matcher(lexicon, oracle, synonym_policy)), reference, oracle)
 
 
 def judge_variants(answer: str, pool: list[Variant], matcher: Matcher) -> AnswerVerdict:
@@ -97,7 +97,7 @@ def judge_variants(answer: str, pool: list[Variant], matcher: Matcher) -> Answer
     matcher.notes = []
     best = best_alignment(toks, pool, matcher)
     if best is not None and best.full:
-        return _full(answer, norm, best)
+        return _full(answer, norm, best, matcher.synonym_policy)
     verdict = _several(answer, norm, pool, matcher) or (best and _partial(answer, norm, best))
     if verdict:
         return verdict

@@ -149,13 +149,13 @@ class Matcher:
     """Token comparisons.  With a Lexicon, a word of the same stem is checked for a shared root
     (the scope's cognate rulings decide first); without one, the stem test alone decides."""
 
-    def __init__(self, lexicon: Lexicon | None = None, oracle: Oracle = NO_RULINGS):
-        self.lexicon, self.oracle = lexicon, oracle
+    def __init__(self, lexicon: Lexicon | None = None, oracle: Oracle = NO_RULINGS, synonym_policy: str = "judge"):
+        self.lexicon, self.oracle, self.synonym_policy = lexicon, oracle, synonym_policy
         self.notes: list[dict] = []   # why a near miss was refused (the real-word guard)
 
     def fresh(self) -> "Matcher":
-        """A matcher of the same lexicon and rulings with no notes of its own yet."""
-        return Matcher(self.lexicon, self.oracle)
+        """A matcher of the same lexicon, rulings and policy with no notes of its own yet."""
+        return Matcher(self.lexicon, self.oracle, self.synonym_policy)
 
     def token(self, a: Tok, r: Tok) -> TokenMatch | None:
         if a.is_number or r.is_number:
