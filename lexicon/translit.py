@@ -66,7 +66,7 @@ def name_key(word: str) -> str:
 # of one name agree far more than in vowels: Google / Гугл → ggl, Beatles / Битлз → btls,
 # Microsoft / Майкрософт → mkrsft, McDonald's / Макдоналдс → mkdnlds.
 _SKELETON_STEPS = [(re.compile(p), r) for p, r in (
-    (r"[^a-z]", ""), (r"(.)\1+", r"\1"), (r"sch", "sh"), (r"dzh|dg", "j"), (r"kh", "g"), (r"ph", "f"),
+    (r"[^a-z]", ""), (r"(.)\1+", r"\1"), (r"^wr", "r"), (r"gh(?=t|$)", ""), (r"sch", "sh"), (r"dzh|dg", "j"), (r"kh", "g"), (r"ph", "f"),
     (r"(?<=[sczt])h", ""), (r"h", "g"), (r"ck", "k"), (r"q", "k"), (r"x", "ks"), (r"w", "v"), (r"t[sz]", "s"),
     (r"z", "s"), (r"c", "k"), (r"y", ""), (r"[aeiou]", ""),
 )]

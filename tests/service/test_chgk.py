@@ -162,7 +162,7 @@ def test_extra_words_by_what_they_add():
     assert verdict("красный квадрат", "квадрат") == ("judge", "extra_words")                # true or not?
     assert verdict("38 попугаев", "попугай") == ("reject", "extra_words")                   # a figure not claimed
     assert verdict("волк, Красная Шапочка", "Красная Шапочка")[0] == "reject"              # a second answer
-    assert verdict("количество ячеек", "ячейка") == ("reject", "extra_words")              # another thing
+    assert verdict("количество ячеек", "ячейка") == ("judge", "extra_words")               # another thing?
     v = judge_answer("император Наполеон", "Наполеон")
     assert v.evidence[-1]["roles"] == {"император": "title"} and "титул" in v.message
 

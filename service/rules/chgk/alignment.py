@@ -177,7 +177,9 @@ def best_alignment(answer_toks: tuple[Tok, ...], pool: list[Variant], matcher: M
         for al in _aligned(answer_toks, v, matcher):
             if not al.pairs:
                 continue
-            key = (al.rank, len(al.expanded), len(v.omitted), SOURCE_ORDER[v.source])
+            # A tie goes to the незачёт list only for a whole match: half a match to it proves nothing.
+            source = SOURCE_ORDER[v.source] if al.full or v.source != "rejected" else len(SOURCE_ORDER)
+            key = (al.rank, len(al.expanded), len(v.omitted), source)
             if best is None or key < best[0]:
                 best = (key, al)
     return best[1] if best else None

@@ -98,7 +98,8 @@ def judge_variants(answer: str, pool: list[Variant], matcher: Matcher) -> Answer
     best = best_alignment(toks, pool, matcher)
     if best is not None and best.full:
         return _full(answer, norm, best, matcher.synonym_policy)
-    verdict = _several(answer, norm, pool, matcher) or (best and _partial(answer, norm, best))
+    verdict = (_several(answer, norm, pool, matcher) or (best and _another_person(answer, norm, best, pool, matcher))
+               or (best and _partial(answer, norm, best)))
     if verdict:
         return verdict
     if any(t.latin for t in toks) and all(t.latin or t.is_number for t in toks) and not any(t.latin for v in pool for t in v.toks):
@@ -221,6 +222,29 @@ def _several(answer: str, norm: str, pool: list[Variant], matcher: Matcher) -> A
 
 # --- a part of a match ---------------------------------------------------------------------------
 
+def _another_person(answer: str, norm: str, al: Alignment, pool: list[Variant], matcher: Matcher
+                    ) -> AnswerVerdict | None:
+    """«Фрэнк Ллойд Райт» when the package names «Уилбур Райт»: the surname is right, the person is not."""
+    if not al.extra or not al.pairs:
+        return None
+    surname = al.pairs[-1]
+    given = [t for t in (*al.extra, *(p.answer for p in al.pairs[:-1]))
+             if t.raw[:1].isupper() and (t.latin or not common_noun(t.text))]
+    if not any(t in given for t in al.extra):
+        return None
+    for v in pool:
+        at = next((i for i, t in enumerate(v.toks) if matcher.token(surname.answer, t) is not None), None)
+        named = [t for t in v.toks[:at or 0] if t.raw[:1].isupper() and not common_noun(t.text)]
+        if at is None or not named or v.source == "rejected":
+            continue
+        if not any(matcher.token(g, n) for g in given for n in named):
+            return _verdict(answer, norm, "reject", "another_person",
+                            f"«{answer}» — другой человек: фамилия «{surname.answer.raw}» та же, но в «{v.entry}» "
+                            f"имя «{' '.join(n.raw for n in named)}», а в ответе «{' '.join(g.raw for g in given)}»: "
+                            "незачёт", v, _evidence(al) + [{"kind": "another_person", "named": v.entry}])
+    return None
+
+
 def _partial(answer: str, norm: str, al: Alignment) -> AnswerVerdict | None:
     """Everything that did pair is solid; the question is what is missing, extra or related."""
     v = al.variant
@@ -246,7 +270,8 @@ def _missing_or_extra(answer: str, norm: str, al: Alignment, ev: list[dict]) -> 
         if all(is_given_name(t) for t in al.missing) and any(is_surname(t) for t in kept):
             return _verdict(answer, norm, "accept", "surname",
                             f"названа фамилия без имени («{words}» опущено): фамилии обычно достаточно: зачёт", v, ev)
-        if all(t.raw[:1].isupper() for t in (*al.missing, *kept)):
+        if ("," not in v.text and all(t.raw[:1].isupper() for t in (*al.missing, *kept))
+                and not any(common_noun(t.text) for t in kept)):
             return _verdict(answer, norm, "judge", "name_part",
                             f"названа только часть имени «{v.text}», нет «{words}»: засчитывается, если и так "
                             "однозначно понятно, о ком речь; решает судья", v, ev)

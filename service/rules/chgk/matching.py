@@ -73,6 +73,12 @@ def script_key(word: str) -> str:
 
 
 @lru_cache(maxsize=10_000)
+def script_keys(latin: str) -> frozenset[str]:
+    """A Latin word's skeletons, its «w» read as «в» (Washington) or as a vowel (Wilbur / Уилбур)."""
+    return frozenset({Lexicon.script_key(latin), Lexicon.script_key(latin.replace("w", ""))})
+
+
+@lru_cache(maxsize=10_000)
 def reference_forms(word: str) -> frozenset[str]:
     """Every form of the word's dictionary lemmas (a typo may be made in another case: черый / чёрная)."""
     return frozenset(fold_key(f) for lemma in Lexicon.lemmas(word) for f in Lexicon.forms(lemma)) | {word}
@@ -185,10 +191,11 @@ class Matcher:
         latin, cyrillic = (a, r) if a.latin else (r, a)
         if latin.is_number or cyrillic.is_number:
             return None
-        key = script_key(latin.text)
+        # A skeleton of two consonants is proof only for a longer word, whose letters are mostly silent (Wright)
+        keys = {k for k in script_keys(latin.text) if len(k) >= 3 or (len(k) == 2 and len(latin.text) >= 5)}
         for form in (cyrillic.text, *lemma_set(cyrillic.text)):
-            other = script_key(form)
-            if len(key) >= 3 and other == key:
+            key = script_key(form)
+            if key in keys:
                 return TokenMatch("transliteration", a, r, {"key": key, "scripts": "latin/cyrillic"})
             romanized = Lexicon.romanized(form)
             if len(latin.text) >= 4 and OSA.distance(romanized, latin.text) <= 1:
@@ -199,7 +206,7 @@ class Matcher:
     def _truncation(a: Tok, r: Tok) -> TokenMatch | None:
         """«инст» for «инструментом»: a cut-short word no dictionary knows, at least 4 letters long."""
         if (a.latin or len(a.text) < TRUNCATED_MIN or len(a.text) >= len(r.text) or not r.text.startswith(a.text)
-                or in_dictionary(a.text)):
+                or in_dictionary(a.text) or not in_dictionary(r.text) or common_or_name(r.text) == "name"):
             return None
         return TokenMatch("truncation", a, r, {"kept": len(a.text), "of": len(r.text)})
 

@@ -6,10 +6,11 @@ person named by the surname (jury practice: the surname alone is enough).  An ad
 * ``name``      -- a first name, patronymic or initial before a surname («Абраам Линкольн»),
 * ``title``     -- a title or rank before a name («император Наполеон»; titles in chgk.toml),
 * ``dependent`` -- a word in the genitive after the matched word, which only narrows it («жерло вулкана»),
+* ``unit``      -- a noun right after a matched number, which only names what it counts («1915 год»),
 * ``number``    -- a figure the reference does not claim («в 38 попугаях»): a wrong detail spoils the answer,
 * ``second``    -- a noun in the nominative beside the matched one: a second answer («волк, Красная Шапочка»),
-* ``head``      -- a noun that governs the matched words, now in the genitive: another thing
-  («количество ячеек» for «ячейка»),
+* ``head``      -- a noun that governs the matched words, now in the genitive: another thing or the
+  same said otherwise («количество ячеек» for «ячейка», «тиканье метронома» for «звук метронома»),
 * ``other``     -- anything else (an adjective, a verb): a person decides whether it is true.
 """
 from __future__ import annotations
@@ -20,8 +21,8 @@ from lexicon import Lexicon
 from service.rules.chgk.tokens import Tok
 from service.rules.chgk.vocabulary import TITLES
 
-HARMLESS = ("name", "title", "dependent")      # an addition that neither contradicts nor adds an answer
-SPOILING = ("number", "second", "head")        # an addition that makes it another or a second answer
+HARMLESS = ("name", "title", "dependent", "unit")   # an addition that neither contradicts nor adds an answer
+SPOILING = ("number", "second")                     # an addition that makes it a second answer
 
 
 @lru_cache(maxsize=10_000)
@@ -66,7 +67,9 @@ def role(tok: Tok, position: int, answer: tuple[Tok, ...], paired: dict[int, Tok
         return "name"
     cases = _noun_case(tok.text)
     earlier = [i for i in paired if i < position]
-    if earlier and cases == {"gent"}:
+    if position - 1 in paired and paired[position - 1].is_number and cases:
+        return "unit"
+    if earlier and "gent" in cases:
         return "dependent"
     if "nomn" in cases and later and all("gent" in _noun_case(answer[i].text) and "nomn" in _noun_case(paired[i].text)
                                          and answer[i].text != paired[i].text for i in later):

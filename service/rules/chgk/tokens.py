@@ -80,7 +80,7 @@ def _read_word(piece: str, has_cyrillic: bool) -> _Piece:
     if has_cyrillic and _LATIN.search(word):
         if _CYRILLIC.search(word):
             word = repair_lookalikes(word)                 # кoшка with a Latin «o»
-        elif len(word) <= 2 and all(ord(ch) in LATIN_LOOKALIKES for ch in word):
+        elif len(word) <= 2 and fold_key(word.translate(LATIN_LOOKALIKES)) in PREPOSITIONS | GLUE:
             word = word.translate(LATIN_LOOKALIKES)        # «c» typed for the preposition «с»
     latin = bool(_LATIN.search(word))
     number = None if latin else Lexicon.number_word(word)
