@@ -70,6 +70,8 @@ _SKELETON_STEPS = [(re.compile(p), r) for p, r in (
     (r"(?<=[sczt])h", ""), (r"h", "g"), (r"ck", "k"), (r"q", "k"), (r"x", "ks"), (r"w", "v"), (r"t[sz]", "s"),
     (r"z", "s"), (r"c", "k"), (r"y", ""), (r"[aeiou]", ""),
 )]
+_VOWEL_STEPS = [step for step in _SKELETON_STEPS if step[0].pattern not in ("y", "[aeiou]")] + [
+    (re.compile(r"y"), "i"), (re.compile(r"(.)\1+"), r"\1")]
 SCRIPT_KEY_MIN = 3     # consonants a key needs before two spellings are called one word
 
 
@@ -81,9 +83,10 @@ def romanized(word: str) -> str:
 
 
 @lru_cache(maxsize=20_000)
-def script_key(word: str) -> str:
-    """The consonant skeleton of a word in either script (see above); short keys prove nothing."""
+def script_key(word: str, vowels: bool = False) -> str:
+    """The consonant skeleton of a word in either script (see above); short keys prove nothing.
+    With `vowels`, the vowels stay: a finer key for short words (Coca / Кока → koka)."""
     key = romanized(word)
-    for pattern, repl in _SKELETON_STEPS:
+    for pattern, repl in (_VOWEL_STEPS if vowels else _SKELETON_STEPS):
         key = pattern.sub(repl, key)
     return key

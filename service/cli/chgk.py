@@ -14,12 +14,12 @@ def cmd_chgk(args: argparse.Namespace) -> int:
     from service.rules import chgk
 
     try:
-        text = Path(args.package).read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as exc:
+        data = Path(args.package).read_bytes()
+    except OSError as exc:
         print(f"ошибка: не удалось прочитать {args.package}: {exc}", file=sys.stderr)
         return 2
     try:
-        package = chgk.parse_package(text)
+        package = chgk.parse_package_bytes(data)
     except chgk.PackageError as exc:
         print(f"ошибка: {exc}", file=sys.stderr)
         return 2
@@ -50,6 +50,6 @@ def cmd_chgk(args: argparse.Namespace) -> int:
 def register(subparsers) -> None:
     """Add the `chgk` sub-command to the parser of service/cli.py."""
     p = subparsers.add_parser("chgk", help="прочитать пакет вопросов «Что? Где? Когда?» (Вопрос/Ответ/Зачёт…)")
-    p.add_argument("package", help="пакет: текстовый файл в UTF-8")
+    p.add_argument("package", help="пакет: текстовый файл (UTF-8, CP1251, KOI8-R; формат базы вопросов или 4s)")
     p.add_argument("--json", action="store_true", help="вывести JSON, как в API")
     p.set_defaults(func=cmd_chgk)

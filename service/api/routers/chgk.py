@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from fastapi import APIRouter, Request
+from starlette.concurrency import run_in_threadpool
 
 from service import rulings
 from service.api.deps import Words
@@ -46,12 +47,34 @@ def judge_answers(body: ChgkAnswersIn, words: Words, request: Request):
         return too_much_work(exc)
 
 
+def not_a_package(exc: chgk.PackageError, field: str):
+    return problem(422, "Not a question package", str(exc), "/problems/chgk-package",
+                   errors=[{"field": field, "code": "no_questions", "message": str(exc)}])
+
+
 @router.post("/package", response_model=ChgkPackageOut, operation_id="parse_chgk_package",
              responses={422: {"description": "not a question package (problem+json)"}})
 def parse_package(body: ChgkPackageIn):
-    """Read a package in the usual text format («Вопрос N:», «Ответ:», «Зачёт:»…) into questions."""
+    """Read a package in the db.chgk.info text format («Вопрос N:», «Ответ:», «Зачёт:»…) or chgksuite's
+    4s format into questions."""
     try:
         return chgk.parse_package(body.text)
     except chgk.PackageError as exc:
-        return problem(422, "Not a question package", str(exc), "/problems/chgk-package",
-                       errors=[{"field": "text", "code": "no_questions", "message": str(exc)}])
+        return not_a_package(exc, "text")
+
+
+@router.post("/package/file", response_model=ChgkPackageOut, operation_id="parse_chgk_package_file",
+             responses={422: {"description": "not a question package, or an encoding not detected (problem+json)"}},
+             openapi_extra={"requestBody": {"required": True, "content": {
+                 "text/plain": {"schema": {"type": "string", "format": "binary"}},
+                 "application/octet-stream": {"schema": {"type": "string", "format": "binary"}}}}})
+async def parse_package_file(request: Request):
+    """The package file itself as the body (UTF-8, CP1251, KOI8-R or CP866: the encoding is detected),
+    as old packages of the question database come."""
+    data = await request.body()
+    try:
+        if len(data) > 4 * chgk.MAX_PACKAGE:
+            raise chgk.PackageError(f"файл больше {4 * chgk.MAX_PACKAGE} байт")
+        return await run_in_threadpool(chgk.parse_package_bytes, data)
+    except chgk.PackageError as exc:
+        return not_a_package(exc, "body")

@@ -228,6 +228,8 @@ def _another_person(answer: str, norm: str, al: Alignment, pool: list[Variant], 
     if not al.extra or not al.pairs:
         return None
     surname = al.pairs[-1]
+    if not surname.reference.raw[:1].isupper() or common_noun(surname.reference.text):
+        return None
     given = [t for t in (*al.extra, *(p.answer for p in al.pairs[:-1]))
              if t.raw[:1].isupper() and (t.latin or not common_noun(t.text))]
     if not any(t in given for t in al.extra):

@@ -200,6 +200,9 @@ class Matcher:
             romanized = Lexicon.romanized(form)
             if len(latin.text) >= 4 and OSA.distance(romanized, latin.text) <= 1:
                 return TokenMatch("transliteration", a, r, {"key": romanized, "scripts": "latin/cyrillic"})
+            sound = Lexicon.script_key(form, vowels=True)
+            if len(latin.text) >= 4 and sound == Lexicon.script_key(latin.text, vowels=True):
+                return TokenMatch("transliteration", a, r, {"key": sound, "scripts": "latin/cyrillic"})
         return None
 
     @staticmethod

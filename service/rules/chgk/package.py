@@ -14,7 +14,6 @@ or «(pic: FILE)»; HTML entities are decoded; apostrophes and stress marks stay
 from __future__ import annotations
 
 import html
-import itertools
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -23,6 +22,7 @@ from typing import Any
 from lexicon import Lexicon
 from lexicon.text import fold_key, strip_invisible
 from service.rules.chgk import limits
+from service.rules.chgk.shorthand import expand_shorthand
 from service.rules.chgk.vocabulary import (BLOCK_LABEL, LABEL_PATTERN, META_FIELDS, NOTE_START, QUESTION_FIELDS,
                                            QUESTION_LABEL, TOUR_LABEL)
 
@@ -70,40 +70,7 @@ def _strip_end(text: str) -> str:
     return re.sub(r"\.$", "", text).strip()
 
 
-_SLASHED_WORDS = re.compile(r"(?<![\w/])(\w{2,}(?:/\w{2,})+)(?![\w/])")
 _CRITERION_WITH_LIST = re.compile(r"^(?P<note>[^:;]{3,60}?)\s*:\s*(?P<rest>\S.*)$")
-MAX_SHORTHAND = 16       # answers one «a/b c/d» item may expand to
-
-
-def _outside_brackets(text: str) -> list[tuple[str, bool]]:
-    """The text in runs, each marked whether it stands inside [brackets] or (parentheses)."""
-    return [(m.group(), m.group()[:1] in "[(") for m in re.finditer(r"\[[^\]]*\]|\([^)]*\)|[^\[(]+|[\[(]", text)]
-
-
-def expand_shorthand(item: str) -> list[str]:
-    """«Встал на колено/колени» → both answers; «Модератор / sysop / сисоп Википедии» → each with «Википедии».
-    Slashes inside brackets stay (they are the optional part's own shorthand), as does «ж/д»."""
-    spaced = [p.strip() for p in re.split(r"\s+/\s+", item)] if " / " in item.replace("\u00a0", " ") else [item]
-    if len(spaced) > 1:
-        *heads, last = spaced
-        tail = last.split()[-1] if len(last.split()) > 1 and all(len(h.split()) == 1 for h in heads) else ""
-        items = [f"{h} {tail}" if tail else h for h in heads] + [last]
-    else:
-        items = [item]
-    out: list[str] = []
-    for one in items:
-        runs = _outside_brackets(one)
-        choices = [[text] if inside else _slash_choices(text) for text, inside in runs]
-        for combo in itertools.islice(itertools.product(*choices), MAX_SHORTHAND):
-            out.append(re.sub(r"\s+", " ", "".join(combo)).strip())
-    return list(dict.fromkeys(o for o in out if o))
-
-
-def _slash_choices(text: str) -> list[str]:
-    """A run of text with «a/b» words: every reading."""
-    parts = _SLASHED_WORDS.split(text)
-    options = [p.split("/") if i % 2 else [p] for i, p in enumerate(parts)]
-    return ["".join(c) for c in itertools.islice(itertools.product(*options), MAX_SHORTHAND)]
 
 
 _SUBSTITUTION = re.compile(r"^(?:(?:а\s+)?также\s+)?(?P<new>.+?)\s*[-–—]?\s*вместо\s+(?P<old>[^()]+?)\s*(?:\([^)]*\))?$",

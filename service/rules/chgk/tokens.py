@@ -134,12 +134,19 @@ def tokens(text: str) -> tuple[Tok, ...]:
     return tuple(out)
 
 
+def _pronoun(tok: Tok) -> bool:
+    parses = [p for p in Lexicon.parses(tok.text) if p.known]
+    return any(p.tag.startswith("NPRO") for p in parses)
+
+
 def content(toks: Iterable[Tok]) -> tuple[tuple[Tok, ...], tuple[str, ...]]:
-    """Drop prepositions and articles before a word and «и» between words: «в Париже» / «Париж», «The Beatles»."""
+    """Drop prepositions and articles before a word and «и» between words: «в Париже» / «Париж», «The Beatles».
+    A preposition before a pronoun stays: «о нём читают» is not «его читают»."""
     toks = tuple(toks)
     keep, dropped = [], []
     for i, t in enumerate(toks):
-        before_word = (t.text in PREPOSITIONS and not t.latin) or (t.text in ARTICLES and t.latin)
+        before_word = ((t.text in PREPOSITIONS and not t.latin and not (i + 1 < len(toks) and _pronoun(toks[i + 1])))
+                       or (t.text in ARTICLES and t.latin))
         if not t.is_number and ((before_word and i + 1 < len(toks))
                                 or (t.text in GLUE and 0 < i < len(toks) - 1)):
             dropped.append(t.raw)

@@ -12,6 +12,7 @@ from typing import Iterable
 
 from lexicon import budget
 from service.rules.chgk import limits
+from service.rules.chgk.shorthand import expand_in_brackets
 from service.rules.chgk.tokens import Tok, tokens
 
 _OPTIONAL = re.compile(r"\[([^\[\]]*)\]|\(([^()]*)\)")
@@ -62,7 +63,7 @@ def variants(reference: str, accepted: Iterable[str] = (), rejected: Iterable[st
             if not entry or not entry.strip():
                 continue
             budget.check()
-            for text, omitted in expand_optional(entry):
+            for text, omitted in (x for choice in expand_in_brackets(entry) for x in expand_optional(choice)):
                 toks = tokens(text)
                 if toks:
                     out.append(Variant(source, entry, text, omitted, toks))
