@@ -28,13 +28,12 @@ from lexicon.text import fold_key
 
 from lexicon import paths
 
-import json
 import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from lexicon.store import DataFileError, check_file
+from lexicon.store import DataFileError, read_json
 
 DEFAULT_DATA = paths.PROFANITY_JSON
 FORMAT = "koren-profanity"
@@ -148,13 +147,7 @@ class Profanity:
     def load(cls, path: str | Path | None = None) -> "Profanity":
         """The table in profanity.json; DataFileError naming the file when it is missing or damaged."""
         path = Path(path or DEFAULT_DATA)
-        check_file(path, BUILD_HINT)
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (UnicodeDecodeError, ValueError) as exc:
-            raise DataFileError(path, f"is truncated or not JSON ({str(exc)[:120]})", BUILD_HINT) from exc
-        except OSError as exc:
-            raise DataFileError(path, f"cannot be read ({exc.strerror})", BUILD_HINT) from exc
+        data = read_json(path, BUILD_HINT)
         if not isinstance(data, dict) or not str(data.get("format", "")).startswith(FORMAT):
             raise DataFileError(path, f"is not a {FORMAT} table", BUILD_HINT)
         lemmas = data.get("lemmas")

@@ -44,6 +44,18 @@ class DataFileMissing(DataFileError, FileNotFoundError):
     """The data file is not there (a FileNotFoundError too, as the loaders raised before)."""
 
 
+def read_json(path: str | Path, fix: str = BUILD_HINT) -> object:
+    """A compiled JSON table; DataFileError naming the file when it is missing, empty, unreadable or not JSON."""
+    path = Path(path)
+    check_file(path, fix)
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (UnicodeDecodeError, ValueError) as exc:
+        raise DataFileError(path, f"is truncated or not JSON ({str(exc)[:120]})", fix) from exc
+    except OSError as exc:
+        raise DataFileError(path, f"cannot be read ({exc.strerror})", fix) from exc
+
+
 def check_file(path: str | Path, fix: str = BUILD_HINT) -> int:
     """The file's size; DataFileError when it is missing, not a file or empty."""
     path = Path(path)

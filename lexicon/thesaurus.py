@@ -7,13 +7,12 @@ a caller can tell a one-sense word (unambiguous) from a word whose other senses 
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 from lexicon import paths
-from lexicon.store import DataFileError, check_file
+from lexicon.store import DataFileError, read_json
 from lexicon.text import fold_key
 
 DEFAULT_PATH = paths.THESAURUS_JSON
@@ -59,13 +58,7 @@ class Thesaurus:
     def load(cls, path: str | Path | None = None) -> "Thesaurus":
         """The table in thesaurus.json; DataFileError naming the file when it is missing or damaged."""
         path = Path(path or DEFAULT_PATH)
-        check_file(path, BUILD_HINT)
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (UnicodeDecodeError, ValueError) as exc:
-            raise DataFileError(path, f"is truncated or not JSON ({str(exc)[:120]})", BUILD_HINT) from exc
-        except OSError as exc:
-            raise DataFileError(path, f"cannot be read ({exc.strerror})", BUILD_HINT) from exc
+        data = read_json(path, BUILD_HINT)
         if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("synsets"), list):
             raise DataFileError(path, f"is not a {FORMAT} table", BUILD_HINT)
         table = cls(data)

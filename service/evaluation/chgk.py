@@ -120,15 +120,9 @@ def read_package(path: Path) -> dict:
 
 
 @dataclass
-class PackageScore:
-    questions: int = 0
-    exact: int = 0
+class PackageScore(Tally):
+    """Questions read field-exact (`correct`) of all expected (`total`), over `files` excerpts."""
     files: int = 0
-    misses: list[str] = field(default_factory=list)
-
-    @property
-    def rate(self) -> float:
-        return self.exact / self.questions if self.questions else 1.0
 
 
 def _comparable(name: str, value):
@@ -148,14 +142,10 @@ def score_packages(folder: Path) -> PackageScore:
         except chgk.PackageError as exc:
             got, _ = [], result.misses.append(f"{text_path.name}: not read ({exc})")
         for i, want in enumerate(expected["questions"]):
-            result.questions += 1
             have = got[i] if i < len(got) else {}
             wrong = [f"{name}: {have.get(name)!r} ≠ {want[name]!r}" for name in PACKAGE_FIELDS
                      if name in want and _comparable(name, have.get(name)) != _comparable(name, want[name])]
-            if wrong:
-                result.misses.append(f"{text_path.name} #{want.get('number')}: " + "; ".join(wrong))
-            else:
-                result.exact += 1
+            result.add(not wrong, f"{text_path.name} #{want.get('number')}: " + "; ".join(wrong))
     return result
 
 
@@ -182,7 +172,7 @@ def main(data_dir: str | Path = "tests/data", verbose: bool = True, engine: Cogn
                 print(f"    with synonym policy «{policy}»: accept-precision {real.accept_precision:.3f}, "
                       f"recall with the lists {real.recall_with_lists:.3f}, agreement {real.agreement:.3f}")
     packages = score_packages(data_dir / "chgk_packages")
-    print(f"chgk packages: field-exact {packages.rate:.3f} ({packages.exact}/{packages.questions} questions of "
+    print(f"chgk packages: field-exact {packages.accuracy:.3f} ({packages.correct}/{packages.total} questions of "
           f"{packages.files} real package excerpts, tests/data/chgk_packages/SOURCES.md)")
     if verbose:
         for miss in packages.misses:
