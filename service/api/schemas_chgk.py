@@ -37,6 +37,10 @@ class ChgkAnswerIn(Strict):
                                 description=f"«Зачёт:» entries, at most {MAX_VARIANTS}")
     rejected: list[str] = Field(default_factory=list, max_length=MAX_VARIANTS,
                                 description=f"«Незачёт:» entries, at most {MAX_VARIANTS}")
+    criteria: list[Annotated[str, Field(max_length=MAX_ANSWER)]] = Field(
+        default_factory=list, max_length=MAX_VARIANTS,
+        description="the package's criteria (`criteria` of /v1/chgk/package): «по упоминанию X», «по слову «X»» "
+                    "accept an answer that mentions X")
     scope: str | None = Field(None, max_length=200, description="a tournament whose judges' rulings apply")
 
 
@@ -45,13 +49,14 @@ Verdict = Literal["accept", "reject", "judge"]
 
 class ChgkAnswerOut(BaseModel):
     verdict: Verdict = Field(..., description="accept | reject | judge (a person decides; see reason and message)")
-    reason: str = Field(..., description="exact | number | word_form | word_order | transliteration | typo | "
-                                         "alternative | rejected_list | multiple_answers | less_precise | "
-                                         "related_word | extra_words | other_script | different | empty | "
-                                         "no_reference | ruling (a judge's ruling in `scope`)")
+    reason: str = Field(..., description="exact | number | word_form | word_order | aspect | abbreviation | "
+                                         "transliteration | typo | truncation | synonym | surname | parts | criterion | alternative | "
+                                         "rejected_list | multiple_answers | less_precise | name_part | "
+                                         "another_person | related_word | extra_words | other_script | different | "
+                                         "empty | no_reference | ruling (a judge's ruling in `scope`)")
     matched: str | None = Field(None, description="the entry that matched, as given (reference, зачёт or незачёт)")
     matched_variant: str | None = Field(None, description="the entry with its optional parts resolved")
-    source: Literal["reference", "accepted", "rejected"] | None = None
+    source: Literal["reference", "accepted", "rejected", "criterion"] | None = None
     message: str
     answer: str
     normalized: str = Field(..., description="the answer's tokens after normalisation (#N for numbers)")
@@ -70,6 +75,8 @@ class ChgkAnswersIn(Strict):
     reference: str = Field(..., min_length=1, max_length=MAX_ANSWER)
     accepted: list[str] = Field(default_factory=list, max_length=MAX_VARIANTS)
     rejected: list[str] = Field(default_factory=list, max_length=MAX_VARIANTS)
+    criteria: list[Annotated[str, Field(max_length=MAX_ANSWER)]] = Field(
+        default_factory=list, max_length=MAX_VARIANTS, description="the package's criteria, as for /v1/chgk/answer")
     answers: list[TeamAnswer] = Field(..., min_length=1, max_length=MAX_ANSWERS,
                                       description=f"the teams' answers, 1 to {MAX_ANSWERS}")
     scope: str | None = Field(None, max_length=200, description="a tournament whose judges' rulings apply")

@@ -18,7 +18,7 @@ REASON_ORDER = ("synonym", "truncation", "typo", "abbreviation", "transliteratio
 # Answers and variants up to this many words are paired by trying every assignment; longer, greedily.
 EXHAUSTIVE_WORDS = 6
 # A tie between equally good variants goes to the незачёт list, then the reference.
-SOURCE_ORDER = {"rejected": 0, "reference": 1, "accepted": 2}
+SOURCE_ORDER = {"rejected": 0, "reference": 1, "accepted": 2, "criterion": 3}
 
 
 @dataclass

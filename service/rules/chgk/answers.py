@@ -9,6 +9,7 @@ rest go to the judge with the reasons.  A judge's ruling in the request's scope 
 """
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass, field, replace
 from typing import Any, Iterable
@@ -16,7 +17,7 @@ from typing import Any, Iterable
 from lexicon import Lexicon
 from lexicon.overrides import NO_RULINGS, Oracle, Override
 from service.rules.chgk import limits
-from service.rules.chgk.alignment import Alignment, best_alignment
+from service.rules.chgk.alignment import Alignment, align, best_alignment
 from service.rules.chgk.matching import Matcher, TokenMatch
 from service.rules.chgk.matching import common_noun
 from service.rules.chgk.messages import letters, omitted, plural
@@ -77,11 +78,13 @@ def follow_ruling(verdict: AnswerVerdict, reference: str, oracle: Oracle) -> Ans
 
 def judge_answer(answer: str, reference: str, accepted: Iterable[str] | None = None,
                  rejected: Iterable[str] | None = None, *, lexicon: Lexicon | None = None,
-                 oracle: Oracle = NO_RULINGS, synonym_policy: str = SYNONYM_POLICY) -> AnswerVerdict:
-    """The verdict on one answer.  With a Lexicon, words of one stem are checked for a shared root.
+                 oracle: Oracle = NO_RULINGS, synonym_policy: str = SYNONYM_POLICY,
+                 criteria: Iterable[str] | None = None) -> AnswerVerdict:
+    """The verdict on one answer.  With a Lexicon, words of one stem are checked for a shared root;
+    `criteria` are the package's («по упоминанию X»: an answer mentioning X is accepted).
 
     TooMuchWork (before any judging) when the reference and lists are over a work limit."""
-    pool = variants(reference, list(accepted or ()), list(rejected or ()))
+    pool = variants(reference, list(accepted or ()), list(rejected or ()), list(criteria or ()))
     limits.check_comparisons([len(tokens(answer))], pool)
     return follow_ruling(judge_variants(answer, pool, Matcher(lexicon, oracle, synonym_policy)), reference, oracle)
 
@@ -98,7 +101,9 @@ def judge_variants(answer: str, pool: list[Variant], matcher: Matcher) -> Answer
     best = best_alignment(toks, pool, matcher)
     if best is not None and best.full:
         return _full(answer, norm, best, matcher.synonym_policy)
-    verdict = (_several(answer, norm, pool, matcher) or (best and _another_person(answer, norm, best, pool, matcher))
+    verdict = (_mentioned(answer, norm, toks, pool, matcher) or _by_parts(answer, norm, pool, matcher)
+               or _several(answer, norm, pool, matcher)
+               or (best and _another_person(answer, norm, best, pool, matcher))
                or (best and _partial(answer, norm, best)))
     if verdict:
         return verdict
@@ -168,11 +173,60 @@ def _full(answer: str, norm: str, al: Alignment, policy: str = SYNONYM_POLICY) -
     if v.source == "accepted":
         reason, message = "alternative", f"ответ есть в списке зачёта {listed}"
         evidence = [{"kind": "match", "match": kind}] + _evidence(al)
+    elif v.source == "criterion":
+        reason, message = "criterion", f"ответ упоминает «{v.entry}», а пакет засчитывает ответы по упоминанию"
+        evidence = [{"kind": "match", "match": kind}] + _evidence(al)
     else:
         reason, message, evidence = kind, _typos(al) if kind == "typo" else MATCHED[kind], _evidence(al)
     if v.omitted:
         message += "; " + omitted(v.omitted)
     return _verdict(answer, norm, "accept", reason, message + ": зачёт", v, evidence)
+
+
+# --- the package's criteria ---------------------------------------------------------------------
+
+def _mentioned(answer: str, norm: str, toks: tuple, pool: list[Variant], matcher: Matcher) -> AnswerVerdict | None:
+    """«по упоминанию метронома»: the answer mentions the word, whatever else it says."""
+    for v in (v for v in pool if v.source == "criterion"):
+        al = align(toks, v, matcher.fresh())
+        if al.pairs and not al.missing and not any(p.kind in ("related", "synonym") for p in al.pairs):
+            return _verdict(answer, norm, "accept", "criterion",
+                            f"ответ упоминает «{v.entry}», а пакет засчитывает ответы по упоминанию «{v.entry}»: "
+                            "зачёт", v, _evidence(al))
+    return None
+
+
+# --- an answer of several parts ------------------------------------------------------------------
+
+def _parts(text: str) -> list[str]:
+    return [p for p in _LIST_SEP.split(protect_slashes(clean(text))) if tokens(p)]
+
+
+def _by_parts(answer: str, norm: str, pool: list[Variant], matcher: Matcher) -> AnswerVerdict | None:
+    """A two-part answer judged part by part against every accepted way of saying each part: «морской
+    единорог, антилопа гну» when the package accepts «морской единорог, гну» and «Нарвал, антилопа гну»."""
+    parts = _parts(answer)
+    shaped = [v for v in pool if v.source in ("reference", "accepted") and len(_parts(v.text)) == len(parts)]
+    if len(parts) < 2 or len(shaped) < 2 or len(parts) > 4:
+        return None
+    slots = [[replace(v, text=piece, toks=tokens(piece)) for v in shaped
+              for piece in [_parts(v.text)[i]]] for i in range(len(parts))]
+    for order in itertools.permutations(range(len(parts))):
+        found = []
+        for part, slot in zip(parts, (slots[i] for i in order)):
+            al = best_alignment(tokens(part), slot, matcher.fresh())
+            if al is None or not al.full or al.reason() == "synonym":
+                break
+            found.append((part, al))
+        else:
+            said = "; ".join(f"«{part}» — как в «{al.variant.entry}»" for part, al in found)
+            evidence = [{"kind": "parts", "parts": [{"part": part, "matched": al.variant.entry,
+                                                     "source": al.variant.source, "match": al.reason()}
+                                                    for part, al in found]}]
+            return _verdict(answer, norm, "accept", "parts",
+                            f"ответ из {len(parts)} частей, и каждая часть совпадает с одним из принятых "
+                            f"вариантов этой части ({said}): зачёт", found[0][1].variant, evidence)
+    return None
 
 
 # --- several versions ----------------------------------------------------------------------------

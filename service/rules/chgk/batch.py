@@ -160,12 +160,12 @@ def _read(answers: Iterable[dict]) -> list[TeamAnswer]:
 
 def judge_answers(reference: str, accepted: Iterable[str] | None = None, rejected: Iterable[str] | None = None,
                   answers: Iterable[dict] = (), *, lexicon: Lexicon | None = None,
-                  oracle: Oracle = NO_RULINGS) -> dict:
+                  oracle: Oracle = NO_RULINGS, criteria: Iterable[str] | None = None) -> dict:
     """Judge many teams' answers to one question; equivalent answers form one group ruled on once.
 
     TooMuchWork when the batch is over a work limit: before any judging for the variants, the
     batch's words and the comparisons with the reference; while grouping for typo groups."""
-    pool = variants(reference, list(accepted or ()), list(rejected or ()))
+    pool = variants(reference, list(accepted or ()), list(rejected or ()), list(criteria or ()))
     read = _read(answers)
     lengths = [len(a.toks) for a in {a.normalized: a for a in read}.values()]
     limits.check_batch_words(lengths)

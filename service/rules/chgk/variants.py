@@ -39,9 +39,25 @@ def expand_optional(entry: str) -> list[tuple[str, tuple[str, ...]]]:
     return out
 
 
+# A criterion of the package that names a word the answer must mention: «по упоминанию метронома»,
+# «По слову «Щелкунчик»», «по ключевому слову X».
+_MENTION = re.compile(r"^\s*по\s+(?:упоминани\w*|слову|ключевому\s+слову|ключевым\s+словам|словам)\s+(?P<what>.+?)\s*$",
+                      re.IGNORECASE)
+
+
+def mentions(criteria: Iterable[str]) -> list[str]:
+    """The words the criteria say an answer is accepted for mentioning."""
+    out = []
+    for criterion in criteria or ():
+        m = _MENTION.match(criterion)
+        if m:
+            out.append(m.group("what").strip("«»\"“”„ "))
+    return [o for o in out if o]
+
+
 @dataclass
 class Variant:
-    source: str              # reference | accepted | rejected
+    source: str              # reference | accepted | rejected | criterion (a word the answer must mention)
     entry: str               # as given, with its brackets
     text: str                # this expansion
     omitted: tuple[str, ...]
@@ -53,9 +69,12 @@ def count_variants(entries: Iterable[str]) -> int:
     return sum(2 ** min(len(_OPTIONAL.findall(e)), limits.MAX_OPTIONAL) for e in entries if e and e.strip())
 
 
-def variants(reference: str, accepted: Iterable[str] = (), rejected: Iterable[str] = ()) -> list[Variant]:
-    """Every expansion of the reference, зачёт and незачёт entries; TooMuchWork over MAX_REFERENCE_VARIANTS."""
-    sources = (("reference", [reference]), ("accepted", list(accepted or ())), ("rejected", list(rejected or ())))
+def variants(reference: str, accepted: Iterable[str] = (), rejected: Iterable[str] = (),
+             criteria: Iterable[str] = ()) -> list[Variant]:
+    """Every expansion of the reference, зачёт and незачёт entries, and the words criteria ask to be mentioned;
+    TooMuchWork over MAX_REFERENCE_VARIANTS."""
+    sources = (("reference", [reference]), ("accepted", list(accepted or ())), ("rejected", list(rejected or ())),
+               ("criterion", mentions(criteria)))
     limits.check_variants(count_variants(e for _, entries in sources for e in entries))
     out = []
     for source, entries in sources:
