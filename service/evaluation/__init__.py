@@ -9,6 +9,7 @@ import importlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from lexicon import Lexicon
 from lexicon.cognates import CognateEngine
 from service.evaluation.common import read_tsv
 
@@ -151,4 +152,7 @@ def main(data: str = "tests/data", verbose: bool = True) -> int:
         module = importlib.import_module(f"service.evaluation.{game}")
         # One engine for every set: loading it once per game would only repeat the same work.
         module.main(folder, verbose=verbose, engine=engine)
+    from service.evaluation import pool_judged    # real pools linted whole: ~10 s
+
+    pool_judged.main(folder, verbose=verbose, lexicon=Lexicon(engine))
     return 0
