@@ -170,6 +170,16 @@ class Lexicon:
     abbreviation_source = staticmethod(abbreviations.source_name)    # "table" → the table's name, in Russian
     is_ordinary_word = staticmethod(abbreviations.is_ordinary_word)  # ДОМ is дом shouted, not an abbreviation
 
+    def compound_parts(self, word: str) -> tuple[str, ...] | None:
+        """The known words or roots a compound no dictionary lists is made of: дом-музей → (дом, музей),
+        нейросеть → (нейр, сеть); None when it does not split into known parts."""
+        key = fold_key(word)
+        pieces = [p for p in key.split("-") if p]
+        if len(pieces) > 1:
+            return tuple(pieces) if all(morphology.is_known(p) for p in pieces) else None
+        split = self.engine.compounds.split(key, True)
+        return tuple(t for t, kind in split.morphemes if kind == "root") if split is not None else None
+
     def fragments(self, bases: Iterable[str]) -> FragmentFinder:
         return FragmentFinder(bases)
 

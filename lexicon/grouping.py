@@ -169,6 +169,26 @@ def loose_evidence(verdict: Verdict, ev: dict) -> bool:
     return guessed or not same_spelling(compare_roots(ev["a"]["root"], ev["b"]["root"]))
 
 
+# A root this short matches another by chance more often than not (день/дно, фан/целлофан, сам/самарец).
+POSITIVE_ROOT_LENGTH = 4
+
+
+def positive_evidence(verdict: Verdict, ev: dict) -> bool:
+    """Whether a pair too loose to group is still worth an organiser's look: the two roots alternate the
+    way derivation does (a regular consonant alternation at the root's end: бок/обочина, круг/окружение)
+    in dictionary segmentations, or they are long enough (≥ 4 letters) not to be alike by chance.  A vowel
+    alternation inside a root (клан/склон, кат/кот) or a short root is mostly homonymy today."""
+    ra, rb = ev["a"]["root"], ev["b"]["root"]
+    alt = compare_roots(ra, rb)
+    if alt is None:
+        return False
+    long_enough = min(len(ra), len(rb)) >= POSITIVE_ROOT_LENGTH
+    guessed = _guessed(verdict.a, ev["a"]["lemma"]) or _guessed(verdict.b, ev["b"]["lemma"])
+    if alt.kind == "consonant":
+        return long_enough or not guessed
+    return alt.kind in ("equal", "spelling", "fleeting") and long_enough
+
+
 def root_links(verdict: Verdict) -> list[dict]:
     """The evidence items that name a root on each side."""
     return [ev for ev in verdict.evidence
@@ -395,7 +415,8 @@ class Drafting:
                 continue
             link = link_json(self.lemmas[i], self.lemmas[j], verdict, ev)
             if loose and verdict.confidence != "certain":
-                self.possible.append((pair, link))
+                if positive_evidence(verdict, ev):
+                    self.possible.append((pair, link))
             elif self.join(oa, ob):
                 self.links.append((oa, pair, link))
 
@@ -495,7 +516,8 @@ class Grouping:
             return True
         if verdict.cognate and pair not in self.possible_pairs:
             ev = next(iter(root_links(verdict)), {})
-            self._possible(pair, link_json(self.lemmas[x], self.lemmas[y], verdict, ev))
+            if not ev or positive_evidence(verdict, ev):
+                self._possible(pair, link_json(self.lemmas[x], self.lemmas[y], verdict, ev))
         return False
 
     def cover(self, draft: Draft) -> list[list[int]]:

@@ -17,7 +17,7 @@ import sys
 import time
 from pathlib import Path
 
-from service.rules.pool import GAMES, SEVERITIES, PoolReport, plural, roots_ru
+from service.rules.pool import GAMES, RULE_NAMES, SEVERITIES, SEVERITY_NAMES, PoolReport, plural, roots_ru
 
 PROGRESS_MIN_WORDS = 500
 # The CLI has no request timeout (the HTTP limit is Settings.max_pool_words): this only
@@ -102,16 +102,18 @@ def render_table(report: PoolReport, show_all: bool = False) -> str:
     rows = [w for w in report.words if show_all or w.issues]
     if rows:
         width = max(min(max(len(w.word) for w in rows), 28), len("слово"))
-        out.append(f"{'слово':<{width}}  {'правило':<14} {'уровень':<8} сообщение")
-        out.append("-" * (width + 2 + 14 + 1 + 8 + 1 + 40))
+        out.append(f"{'слово':<{width}}  {'правило':<18} {'уровень':<9} сообщение")
+        out.append("-" * (width + 2 + 18 + 1 + 9 + 1 + 40))
         for w in rows:
             if not w.issues:
-                out.append(f"{w.word:<{width}}  {'в порядке':<14}")
+                out.append(f"{w.word:<{width}}  {'в порядке':<18}")
             for n, issue in enumerate(w.issues):
-                out.append(f"{(w.word if n == 0 else ''):<{width}}  {issue.rule:<14} {issue.severity:<8} {issue.message}")
+                rule = RULE_NAMES.get(issue.rule, issue.rule)
+                level = SEVERITY_NAMES.get(issue.severity, issue.severity)
+                out.append(f"{(w.word if n == 0 else ''):<{width}}  {rule:<18} {level:<9} {issue.message}")
             for s in w.suggestions:
                 if s.get("kind") in ("singular", "lemma"):
-                    out.append(f"{'':<{width}}  {'→ совет':<14} {'':<8} {s['message']}")
+                    out.append(f"{'':<{width}}  {'→ совет':<18} {'':<9} {s['message']}")
     if report.duplicates:
         out.append("")
         out.append(f"повторы ({len(report.duplicates)}):")
@@ -134,9 +136,11 @@ def render_table(report: PoolReport, show_all: bool = False) -> str:
             out.append(f"  … и ещё {len(report.possible_cognates) - 50} (все — в --format json)")
     counts = report.counts()
     out.append("")
-    out.append(f"{plural(len(report.words), 'слово', 'слова', 'слов')} ({report.game}), "
+    game = {"hat": "Шляпа", "codenames": "Codenames"}.get(report.game, report.game)
+    out.append(f"{plural(len(report.words), 'слово', 'слова', 'слов')} ({game}), "
                f"с замечаниями: {sum(1 for w in report.words if w.issues)}"
-               + (" (" + ", ".join(f"{rule} {n}" for rule, n in counts.items()) + ")" if counts else "")
+               + (" (" + ", ".join(f"{RULE_NAMES.get(rule, rule)} {n}" for rule, n in counts.items()) + ")"
+                  if counts else "")
                + f"; наборов повторов: {len(report.duplicates)}, однокоренных групп: {len(report.cognate_groups)}"
                + f"; {report.elapsed_ms / 1000:.2f} с")
     return "\n".join(out) + "\n"

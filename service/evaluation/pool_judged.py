@@ -5,9 +5,9 @@ organiser's mark of it: `correct` says whether that decision was right, so the t
 itself when correct and its opposite when not.  The service is run anew on the same pools and its
 decision on each sample compared with that truth:
 
-* a word rule (``unknown``, ``proper_noun``, …): is the word flagged by the rule at error or warning
-  level (an ``info`` note is not a flag: the organiser need not act)?
-* ``none``: is the word free of error- and warning-level flags?
+* a word rule (``unknown``, ``proper_noun``, …): is the word flagged by the rule, at any severity (the
+  organiser judged the flag, «Берлин» an info-level proper noun of a Codenames set included)?
+* ``none``: is the word free of error- and warning-level flags (an ``info`` note asks nothing of him)?
 * ``cognate_groups`` (members joined by ", "): are all the members still in one group?  The truth is
   whether they all share a root.
 * ``possible_cognates`` / ``board_conflicts`` / ``duplicates`` («a | b»): is the pair still flagged so
@@ -65,8 +65,10 @@ class PoolDecisions:
 
     def __init__(self, report):
         self.flags: dict[str, set[str]] = defaultdict(set)          # word as sent → rules flagged
+        self.serious: dict[str, set[str]] = defaultdict(set)        # … at error or warning level
         for w in report.words:
-            self.flags[w.word] |= {i.rule for i in w.issues if i.severity in FLAG_LEVELS}
+            self.flags[w.word] |= {i.rule for i in w.issues}
+            self.serious[w.word] |= {i.rule for i in w.issues if i.severity in FLAG_LEVELS}
         self.groups = [set(g) for g in report.cognate_groups]
         self.possible = {frozenset(p["words"][:2]) for p in report.possible_cognates if len(p.get("words", [])) >= 2}
         self.conflicts = {frozenset((c["a"], c["b"])) for c in report.board_conflicts}
@@ -78,7 +80,7 @@ class PoolDecisions:
     def decide(self, item: dict) -> bool:
         rule, word = item["rule"], item["word"]
         if rule == "none":
-            return not self.flags.get(word)
+            return not self.serious.get(word)
         if rule == "cognate_groups":
             return self.grouped({w.strip() for w in word.split(",")})
         if rule in PAIR_RULES:

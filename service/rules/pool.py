@@ -78,6 +78,8 @@ PYMORPHY: str = _TABLES["sources"]["pymorphy"]
 LEXICON: str = _TABLES["sources"]["lexicon"]
 HEADWORD: str = _TABLES["sources"]["headword"].format(lexicon=LEXICON)
 POS_NAMES: dict[str, str] = _TABLES["parts_of_speech"]
+RULE_NAMES: dict[str, str] = _TABLES["rule_names"]            # rule → its Russian name (CLI table)
+SEVERITY_NAMES: dict[str, str] = _TABLES["severity_names"]
 PROPER_NAMES: dict[str, str] = _TABLES["proper_names"]
 PROPER = frozenset(PROPER_NAMES)
 RULES: dict[str, dict] = _TABLES["rules"]
@@ -370,6 +372,13 @@ def unknown_word(check: WordCheck) -> bool:
         check.report.suggestions.append({"kind": "attested", "message": SUGGESTIONS["attested"].format(zipf=z),
                                          "frequency": check.report.frequency})
         return True
+    parts = check.lexicon.compound_parts(check.text)
+    if parts and ("-" in check.text or z > 0):
+        # дом-музей, нейросеть (wordfreq has seen it): a compound of known words, not an unknown one;
+        # котогладильщик splits too, but nobody has ever written it.
+        check.report.suggestions.append({"kind": "compound", "parts": list(parts),
+                                         "message": SUGGESTIONS["compound"].format(parts=" + ".join(parts))})
+        return True
     table = RULES["unknown"]
     message = table["message"].format(raw=check.raw) + (table["rare"].format(zipf=z) if z else table["unseen"])
     check.add("unknown", message, severity("unknown", "unseen" if z < UNKNOWN_ERROR_ZIPF else "rare"),
@@ -461,9 +470,11 @@ def proper_name(check: WordCheck) -> bool:
     check.report.lemma = (names or check.proper)[0].lemma
     kinds = sorted({g for p in check.proper for g in _grammemes(p.tag) & PROPER})
     capitalised = check.case_signal and (_is_capitalised(check.raw) or check.raw.isupper())
-    if not capitalised and set(kinds) <= {"Orgn", "Trad"}:
+    lower_case = check.case_signal and not capitalised
+    if not capitalised and (set(kinds) <= {"Orgn", "Trad"} or (lower_case and check.headword)):
         # автозапчасти, биоресурсы, военторг: OpenCorpora tags sectors and shop chains as
-        # organisations; written in lower case they are common nouns.
+        # organisations; герольд, гжель, земеля it tags as a name or a place, but Tikhonov's dictionary
+        # of common words lists them: written in lower case they are common nouns.
         return True
     case = "codenames" if check.game == "codenames" else "capitalised" if capitalised else "lower_case"
     table = RULES["proper_noun"]

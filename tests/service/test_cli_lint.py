@@ -39,7 +39,7 @@ def test_clean_pool_exits_zero(tmp_path, capsys, engine):
     f.write_text("кот\nдом\nокно\n", encoding="utf-8")
     code, out, err = run([str(f)], capsys)
     assert code == 0
-    assert "3 слова (hat)" in out and "с замечаниями: 0" in out and err == ""
+    assert "3 слова (Шляпа)" in out and "с замечаниями: 0" in out and err == ""
 
 
 def test_problems_exit_one_with_a_readable_table(tmp_path, capsys, engine):
@@ -47,7 +47,9 @@ def test_problems_exit_one_with_a_readable_table(tmp_path, capsys, engine):
     f.write_text("кот\nкошка\nокна\nидти\nПетербург\nдом\nДом\n", encoding="utf-8")
     code, out, _ = run([str(f)], capsys)
     assert code == 1
-    for needle in ("окна", "plural", "замените на «окно»", "идти", "not_noun", "Петербург", "proper_noun",
+    # rule names and severities in Russian (issue 18); the JSON keeps the machine names
+    for needle in ("окна", "мн. число", "замените на «окно»", "идти", "не существительное", "Петербург",
+                   "имя собственное", "ошибка",
                    "повторы (1)", "дом = Дом", "однокоренные группы (1)", "кот, кошка", "слово", "сообщение",
                    "наборов повторов: 1, однокоренных групп: 1"):
         assert needle in out, needle
@@ -89,7 +91,7 @@ def test_standalone_entry_point(tmp_path):
     proc = subprocess.run([sys.executable, "-m", "service.cli.lint", str(f)], cwd=ROOT, capture_output=True,
                           text=True, timeout=120)
     assert proc.returncode == 1, proc.stderr
-    assert "plural" in proc.stdout and proc.stderr == ""
+    assert "мн. число" in proc.stdout and proc.stderr == ""
 
 
 def test_csv_cells_cannot_run_as_formulas(tmp_path, capsys, engine):
