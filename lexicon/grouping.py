@@ -161,12 +161,14 @@ LINKED = ("same_family", "curated_sense")     # the engine's certain root links
 
 
 def loose_evidence(verdict: Verdict, ev: dict) -> bool:
-    """Two roots alike only through an alternation (кот/кос, кат/кач) or in a guessed
-    segmentation (самарец: сам-ар-ец).  A probable link on such evidence is reported as a pair,
-    never grouped: groups rest on families, curated senses and equal root spellings of
-    segmented words."""
+    """Two roots alike only through an alternation (кот/кос, кат/кач), in a guessed segmentation
+    (самарец: сам-ар-ец), or two bare roots with other endings and no link (острог/острога, рот/рота:
+    homonyms as often as not).  A probable link on such evidence is reported as a pair at most,
+    never grouped: groups rest on families, curated senses and equal root spellings of segmented,
+    derived words."""
     guessed = _guessed(verdict.a, ev["a"]["lemma"]) or _guessed(verdict.b, ev["b"]["lemma"])
-    return guessed or not same_spelling(compare_roots(ev["a"]["root"], ev["b"]["root"]))
+    bare = _bare(verdict.a, ev["a"]["lemma"]) and _bare(verdict.b, ev["b"]["lemma"])
+    return guessed or bare or not same_spelling(compare_roots(ev["a"]["root"], ev["b"]["root"]))
 
 
 # A root this short matches another by chance more often than not (день/дно, фан/целлофан, сам/самарец).
@@ -180,7 +182,7 @@ def positive_evidence(verdict: Verdict, ev: dict) -> bool:
     alternation inside a root (клан/склон, кат/кот) or a short root is mostly homonymy today."""
     ra, rb = ev["a"]["root"], ev["b"]["root"]
     alt = compare_roots(ra, rb)
-    if alt is None:
+    if alt is None or (_bare(verdict.a, ev["a"]["lemma"]) and _bare(verdict.b, ev["b"]["lemma"])):
         return False
     long_enough = min(len(ra), len(rb)) >= POSITIVE_ROOT_LENGTH
     guessed = _guessed(verdict.a, ev["a"]["lemma"]) or _guessed(verdict.b, ev["b"]["lemma"])
@@ -219,6 +221,12 @@ def ruling_json(a: str, b: str, verdict: Verdict) -> dict:
 
 def _guessed(analysis, lemma: str) -> bool:
     return any(an.lemma == lemma and an.source == "guess" for an in analysis.analyses)
+
+
+def _bare(analysis, lemma: str) -> bool:
+    """The word is its root and an ending, nothing derived (сап, сапа)."""
+    return any(an.lemma == lemma and {kind for _, kind in an.morphemes} <= {"root", "ending"}
+               and sum(kind == "root" for _, kind in an.morphemes) == 1 for an in analysis.analyses)
 
 
 def _occurrence(analysis, i: int, lemma: str, root: str) -> Occurrence | None:

@@ -22,6 +22,25 @@ KIND_BY_TIKHONOV_TAG = {
 
 Morphemes = tuple[tuple[str, str], ...]
 
+# Known flaw of the reformatted Tikhonov data: a suffix after a root labelled a second root
+# (баб:ROOT/енк:ROOT/а, пуст:ROOT/ын:ROOT/я, общ:ROOT/ествл:ROOT/ени/е).  A root that starts with a
+# vowel right after another root, with no linking vowel between, and is short, is that suffix.
+# Not when the part before is a prefix itself (во:ROOT/оруж, съ:ROOT/езд: there the root is the second).
+_SUFFIX_LIKE_ROOT = re.compile(r"^[аеёиоуыэюя][а-яё]{0,4}$")
+_PREFIX_LIKE = frozenset({"в", "во", "вз", "вс", "с", "со", "съ", "у", "о", "об", "объ", "от", "до", "за", "на",
+                          "по", "из", "изъ", "раз", "рас", "разъ", "под", "подъ", "над", "пред", "пере", "при",
+                          "про", "без", "бес", "вы", "не", "ни"})
+
+
+def relabel_suffix_roots(parts: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    out = list(parts)
+    for i in range(1, len(out)):
+        (before, kind_before), (text, kind) = out[i - 1], out[i]
+        if (kind == "root" and kind_before == "root" and _SUFFIX_LIKE_ROOT.match(text)
+                and before not in _PREFIX_LIKE and len(before) >= 2):
+            out[i] = (text, "suffix")
+    return out
+
 
 def tikhonov_morphemes(sources: Path) -> Iterator[tuple[str, Morphemes]]:
     """`непробудный\tне:PREF/про:PREF/буд:ROOT/н:SUFF/ый:END` → (word, morphemes)."""
@@ -41,7 +60,7 @@ def tikhonov_morphemes(sources: Path) -> Iterator[tuple[str, Morphemes]]:
                         break
                     parts.append((text, kind))
                 if word and parts:
-                    yield word.lower(), tuple(parts)
+                    yield word.lower(), tuple(relabel_suffix_roots(parts))
 
 
 @dataclass(frozen=True)
