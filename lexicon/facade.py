@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, Iterable
 
-from lexicon import abbreviations, context, frequency, morphology, numbers, profanity, pronunciation, thesaurus, translit
+from lexicon import abbreviations, context, frequency, morphology, nouns, numbers, profanity, pronunciation, thesaurus, translit
 from lexicon import store as store_module
 from lexicon.cognates import CognateEngine, Verdict, WordAnalysis
 from lexicon.fragments import FragmentFinder
@@ -179,6 +179,20 @@ class Lexicon:
             return tuple(pieces) if all(morphology.is_known(p) for p in pieces) else None
         split = self.engine.compounds.split(key, True)
         return tuple(t for t, kind in split.morphemes if kind == "root") if split is not None else None
+
+    def game_nouns(self) -> list[nouns.Noun]:
+        """The common nouns a game may draw, with their frequency (lexicon.nouns; built on first use)."""
+        return nouns.game_nouns(self.store)
+
+    def root_keys(self, word: str) -> tuple[frozenset[int], frozenset[str]]:
+        """The root families of a word and the spelling keys of its roots: two words that share neither
+        cannot be однокоренные by :meth:`compare` (the grouping's buckets, lexicon.grouping)."""
+        from lexicon.grouping import spelling_keys
+
+        analysis = self.analyse(word)
+        families = frozenset(n.family for an in analysis.analyses for n in an.nodes if n is not None)
+        spellings = frozenset(k for an in analysis.analyses for r in an.roots for k in spelling_keys(r))
+        return families, spellings
 
     def fragments(self, bases: Iterable[str]) -> FragmentFinder:
         return FragmentFinder(bases)

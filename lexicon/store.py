@@ -217,6 +217,10 @@ class LexiconStore:
         with self._lock:
             return self._db.execute(sql, args).fetchall()
 
+    def headwords(self) -> list[str]:
+        """Every word the lexicon lists as itself (its key is its dictionary form), in key order."""
+        return [word or key for key, word in self._query("SELECT key, word FROM words ORDER BY key")]
+
     def _word(self, key: str) -> WordRecord | None:
         rows = self._query("SELECT key, word, morphemes, source, glosses, nodes FROM words WHERE key = ?", (key,))
         if not rows:

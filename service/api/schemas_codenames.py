@@ -49,3 +49,22 @@ class ClueOut(BaseModel):
     number: int | str
     violations: list[ClueViolationOut]
     rules_source: str
+
+
+class BoardIn(Strict):
+    """25 cards for a Codenames board with no однокоренные, homophone or duplicate pair."""
+    cards: list[Annotated[str, Field(max_length=200)]] = Field(
+        default_factory=list, max_length=settings().max_pool_words,
+        description="a card set to deal from; empty: common nouns of the lexicon in the `difficulty` band")
+    difficulty: Literal["easy", "medium", "hard"] = "medium"
+    seed: int | None = Field(None, ge=0, le=2 ** 63, description="the same seed deals the same board")
+    key: bool = Field(False, description="also the key card: whose agent each card is")
+
+
+class BoardOut(BaseModel):
+    cards: list[dict]
+    board: list[list[str]] = Field(..., description="five rows of five cards")
+    seed: int
+    source: str
+    skipped: dict[str, int]
+    key: dict | None = Field(None, description="first (red or blue), red, blue, neutral, assassin, grid")

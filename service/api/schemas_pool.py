@@ -57,3 +57,36 @@ class PoolLintOut(BaseModel):
     possible_cognates: list[dict[str, Any]] = []
     ruled_apart: list[dict[str, Any]] = Field([], description="pairs a judge ruled not cognate (never grouped)")
     summary: dict[str, Any] = {}
+
+
+class PoolGenerateIn(Strict):
+    """Draw words for a game from the lexicon: common nouns in the singular, no names, abbreviations or
+    profanity, in a frequency band, no two of them (nor one of them and a word of `extend`) a duplicate,
+    однокоренные or homophones."""
+    count: int = Field(100, ge=1, le=5000, description="how many new words, 1 to 5,000")
+    difficulty: Literal["easy", "medium", "hard"] = Field(
+        "medium", description="a band of wordfreq Zipf: easy ≥ 4, medium 3–4, hard 2–3")
+    zipf_min: float | None = Field(None, ge=0, le=9, description="instead of the band: the lowest Zipf")
+    zipf_max: float | None = Field(None, ge=0, le=9, description="instead of the band: the highest Zipf")
+    seed: int | None = Field(None, ge=0, le=2 ** 63, description="the same seed draws the same words; "
+                                                                  "without one a seed is chosen and returned")
+    extend: list[PoolWord] = Field(default_factory=list, max_length=MAX_WORDS,
+                                   description="a pool to extend: no new word clashes with one of these")
+
+
+class DrawnWordOut(BaseModel):
+    word: str
+    zipf: float = Field(..., description="wordfreq Zipf: log10 of uses per billion words")
+    why: str = Field(..., description="why the word passed, in Russian")
+
+
+class PoolGenerateOut(BaseModel):
+    words: list[DrawnWordOut]
+    count: int
+    seed: int
+    difficulty: str
+    zipf: dict[str, float]
+    extended: int = Field(..., description="words of `extend` the draw kept clear of")
+    skipped: dict[str, int] = Field(..., description="candidates passed over: duplicate, cognate, homophone")
+    compared: int = Field(..., description="pairs the cognate engine was asked about")
+    source: str

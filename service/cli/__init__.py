@@ -125,10 +125,11 @@ def main(argv: list[str] | None = None) -> int:
     ev.add_argument("--quiet", action="store_true", help="figures only, no misses")
     ev.set_defaults(func=cmd_eval)
 
-    from service.cli import chgk as cli_chgk, lint as cli_lint
+    from service.cli import chgk as cli_chgk, generate as cli_generate, lint as cli_lint
 
     cli_lint.register(sub)
     cli_chgk.register(sub)
+    cli_generate.register(sub)
     args = parser.parse_args(argv)
     if args.command == "serve":
         # A client that closes its socket mid-answer must cost a BrokenPipeError, never the process.

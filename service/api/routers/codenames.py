@@ -5,8 +5,9 @@ from fastapi import APIRouter, Request
 
 from service import rulings
 from service.api.deps import Words, read_word
-from service.api.schemas_codenames import ClueIn, ClueOut
-from service.rules import codenames
+from service.api.routers.pool import cannot_draw
+from service.api.schemas_codenames import BoardIn, BoardOut, ClueIn, ClueOut
+from service.rules import codenames, generate
 
 router = APIRouter(prefix="/v1/codenames", tags=["codenames"])
 
@@ -20,3 +21,14 @@ def check_clue(body: ClueIn, words: Words, request: Request) -> dict:
         read_word(f"board[{i}]", w)   # a 422 naming the card that is not a word
     oracle = rulings.oracle_for(request.app, body.scope)
     return codenames.check_clue(words, body.clue, body.number, body.board, body.team_open, oracle).to_json()
+
+
+@router.post("/board", response_model=BoardOut, response_model_exclude_none=True, operation_id="deal_codenames_board",
+             responses={422: {"description": "the cards cannot give 25 without a clashing pair (problem+json)"}})
+def deal_board(body: BoardIn, words: Words):
+    """25 cards (from `cards` or the lexicon) with no однокоренные, homophone or duplicate pair, in five rows;
+    with `key`, the key card (the first team's 9 agents, the second's 8, 7 bystanders, the assassin)."""
+    try:
+        return generate.generate_board(words, body.cards or None, body.seed, body.key, body.difficulty)
+    except generate.CannotDraw as exc:
+        return cannot_draw(exc, "cards")

@@ -6,8 +6,8 @@ from fastapi import APIRouter, Request
 from service import rulings
 from service.api.deps import Words
 from service.api.errors import problem
-from service.api.schemas_pool import PoolLintIn, PoolLintOut
-from service.rules import pool
+from service.api.schemas_pool import PoolGenerateIn, PoolGenerateOut, PoolLintIn, PoolLintOut
+from service.rules import generate, pool
 
 router = APIRouter(prefix="/v1/pool", tags=["pool"])
 
@@ -24,3 +24,21 @@ def lint_pool(body: PoolLintIn, words: Words, request: Request):
     except pool.TooMuchWork as exc:
         return problem(413, "Request too large", str(exc), "/problems/too-much-work",
                        limit=exc.limit, value=exc.value, maximum=exc.maximum)
+
+
+def cannot_draw(exc: generate.CannotDraw, field: str):
+    return problem(422, "Cannot draw", str(exc), "/problems/cannot-draw",
+                   errors=[{"field": field, "code": "too_few_words", "message": str(exc)}])
+
+
+@router.post("/generate", response_model=PoolGenerateOut, operation_id="generate_pool",
+             responses={422: {"description": "too few fit words for the request (problem+json)"}})
+def generate_pool(body: PoolGenerateIn, words: Words):
+    """Draw `count` words for a game: common nouns in the singular, in a frequency band, no two of them a
+    duplicate, однокоренные or homophones; each with its frequency and why it passed.  `seed` reproduces
+    a draw; `extend` draws words that clash with none of a given pool."""
+    try:
+        return generate.generate_pool(words, body.count, body.difficulty, body.seed, body.extend, body.zipf_min,
+                                      body.zipf_max)
+    except generate.CannotDraw as exc:
+        return cannot_draw(exc, "count")
