@@ -13,7 +13,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, Iterable
 
-from lexicon import abbreviations, context, frequency, morphology, nouns, numbers, profanity, pronunciation, thesaurus, translit
+from lexicon import (abbreviations, context, frequency, headwords, morphology, nouns, numbers, profanity, pronunciation,
+                     thesaurus, translit)
 from lexicon import store as store_module
 from lexicon.cognates import CognateEngine, Verdict, WordAnalysis
 from lexicon.fragments import FragmentFinder
@@ -82,7 +83,7 @@ class Lexicon:
         stress = getattr(self._pronouncer, "path", None) or pronunciation.DEFAULT_DATA
         return [(Path(self.store.path), store_module.verify), (Path(stress), pronunciation.verify),
                 (Path(frequency.DEFAULT_PATH), frequency.verify), (Path(profanity.DEFAULT_DATA), profanity.verify),
-                (Path(thesaurus.DEFAULT_PATH), thesaurus.verify)]
+                (Path(thesaurus.DEFAULT_PATH), thesaurus.verify), (Path(headwords.DEFAULT_PATH), headwords.verify)]
 
     def broken_data_file(self) -> DataFileError | None:
         """The first data file that fails verification, or None.  A file is verified again only when
@@ -106,6 +107,7 @@ class Lexicon:
         frequency.zipf(frequency.PROBE)
         profanity.default()
         thesaurus.default()
+        headwords.is_noun(headwords.PROBE)
         self.engine.compounds.root_families   # the compound splitter's spelling index (~150 ms)
 
     @property
@@ -164,7 +166,9 @@ class Lexicon:
         return tuple(dict.fromkeys(found))
 
     frequency = staticmethod(frequency.zipf)
-    synonyms = staticmethod(thesaurus.link)    # the synonym set two lemmas share (wiki-ru-wordnet), or None
+    synonyms = staticmethod(thesaurus.link)
+    wiktionary_pos = staticmethod(headwords.parts_of_speech)   # ru.wiktionary lists the word as these lemmas
+    wiktionary_noun = staticmethod(headwords.is_noun)    # the synonym set two lemmas share (wiki-ru-wordnet), or None
     profanity = staticmethod(profanity.find)
     abbreviation = staticmethod(abbreviations.identify)
     abbreviation_source = staticmethod(abbreviations.source_name)    # "table" → the table's name, in Russian

@@ -16,6 +16,7 @@ STRESS_DB = DATA / "stress.sqlite"          # stress of forms the paradigm rule 
 FREQUENCY_DAWG = DATA / "frequency.dawg"    # wordfreq Zipf of forms
 PROFANITY_JSON = DATA / "profanity.json"    # obscene lemmas and forms
 THESAURUS_JSON = DATA / "thesaurus.json"    # synonym sets (wiki-ru-wordnet)
+HEADWORDS_DAWG = DATA / "headwords.dawg"    # ru.wiktionary lemmas and their parts of speech
 
 ABBREVIATIONS_TSV = CURATED / "abbreviations.tsv"
 ALLOMORPHS_TSV = CURATED / "allomorphs.tsv"

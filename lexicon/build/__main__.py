@@ -6,7 +6,8 @@
 
 Parts: lexicon (lexicon.sqlite: morphemes, families), stress (stress.sqlite), profanity
 (profanity.json), frequency (frequency.dawg),
-thesaurus (thesaurus.json: synonym sets of wiki-ru-wordnet).  Each part's builder lives in its own module here.
+thesaurus (thesaurus.json: synonym sets of wiki-ru-wordnet),
+headwords (headwords.dawg: ru.wiktionary lemmas by part of speech).  Each part's builder lives in its own module here.
 """
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ from lexicon.store import DEFAULT_PATH
 
 PROJECT = Path(__file__).resolve().parents[2]
 DATA = paths.DATA
-PARTS = ("lexicon", "stress", "profanity", "frequency", "thesaurus")
+PARTS = ("lexicon", "stress", "profanity", "frequency", "thesaurus", "headwords")
 
 
 def build_families(args) -> dict:
@@ -63,8 +64,14 @@ def build_thesaurus(args) -> dict:
     return build(args.data_dir / "thesaurus.json")
 
 
+def build_headwords(args) -> dict:
+    from lexicon.build.headwords import build_headwords as build
+
+    return build(args.sources, args.data_dir / "headwords.dawg")
+
+
 BUILDERS = {"lexicon": build_families, "stress": build_stress, "profanity": build_profanity,
-            "frequency": build_frequency, "thesaurus": build_thesaurus}
+            "frequency": build_frequency, "thesaurus": build_thesaurus, "headwords": build_headwords}
 
 
 def parse_parts(text: str) -> set[str]:

@@ -220,6 +220,17 @@ def wiktionary_lemmas(sources: Path) -> set[str]:
     return words
 
 
+def wiktionary_lemmas_by_pos(sources: Path) -> Iterator[tuple[str, str]]:
+    """(lemma as written, part of speech) from DerivBase.Ru's ru.wiktionary lists: noun, adj, verb, adv,
+    num, part (participle), trg (transgressive).  Case is kept: «Москва» is a proper noun, «москва» none."""
+    for path in sorted((sources / "derivbase-ru").glob("wiktionary_lemmas_*.txt")):
+        pos = path.stem.rsplit("_", 1)[-1]
+        with open(path, encoding="utf-8-sig") as handle:
+            for line in handle:
+                if line.strip():
+                    yield line.strip(), pos
+
+
 def curated_table(path: Path) -> Iterator[list[str]]:
     """Tab-separated rows of a curated file, comments and blank lines skipped."""
     if not path.exists():

@@ -7,7 +7,8 @@ function per rule, run in order from WORD_RULES:
 * ``invalid`` / ``not_single_word`` -- not one Russian word at all;
 * ``profanity``     -- lexicon.profanity;
 * ``abbreviation``  -- ООН, МГУ, вуз (lexicon.abbreviations);
-* ``unknown``       -- no dictionary (pymorphy3/OpenCorpora, the compiled lexicon) knows it
+* (``listed_noun``)  -- ru.wiktionary lists the word itself as a noun: fit whatever pymorphy3 reads;
+* ``unknown``       -- no dictionary (pymorphy3/OpenCorpora, the compiled lexicon, ru.wiktionary) knows it
                        and wordfreq has not seen it often enough to call it a word;
 * ``not_noun``      -- no noun reading (идти, быстрый);
 * ``proper_noun``   -- only proper-noun readings (names, places, organisations), or a
@@ -20,7 +21,7 @@ function per rule, run in order from WORD_RULES:
                        shares a root with another word of the board.
 
 Pool level: ``duplicates`` (one lemma, ignoring case and ё/е: дом/Дом, ёж/еж,
-стол/столы) and ``cognate_groups``: words that are pairwise cognate by the one
+стол/столы; one lemma spelled two ways: шопинг/шоппинг, флешка/флэшка) and ``cognate_groups``: words that are pairwise cognate by the one
 pairwise answer, Lexicon.compare (lexicon.grouping: кот/кошка, рука/наручники;
 never вода/водитель; a compound such as пароход may sit in two groups).  A
 judge's cognate ruling in the request's scope joins or splits a pair; pairs it
@@ -32,6 +33,7 @@ Messages, severities and vocabularies: service/rules/data/pool.toml.
 """
 from __future__ import annotations
 
+import re
 import time
 import tomllib
 from collections import defaultdict
@@ -302,7 +304,7 @@ class WordCheck:
 
     def finish(self) -> WordReport:
         if self.report.lemma is not None:
-            self.report.key = fold_key(self.report.lemma)
+            self.report.key = variant_key(self.report.lemma)
         return self.report
 
 
@@ -350,6 +352,11 @@ def abbreviation_word(check: WordCheck) -> bool:
         # колхоз, автошкола, медбрат: compounds of shortened words (сложносокращённые слова)
         # are ordinary nouns; only letter abbreviations (ООН, вуз, жэк) are out of a pool.
         return False
+    if abbr.source != "table" and (lexicon.is_ordinary_word(stripped)
+                                   or (stripped.islower() and lexicon.wiktionary_noun(stripped))):
+        # лаг, ас, лгун, чел: OpenCorpora tags them Abbr for a written shortening, but ru.wiktionary
+        # lists them as nouns; СЛОВО in capitals is слово shouted.
+        return False
     table = RULES["abbreviation"]
     expansions = "; ".join(e.expansion for e in abbr.expansions)
     message = table["message"].format(raw=check.raw) + (table["expansions"].format(expansions=expansions)
@@ -360,11 +367,29 @@ def abbreviation_word(check: WordCheck) -> bool:
     return True
 
 
+def variant_key(lemma: str) -> str:
+    """One key for the spellings of one word (шопинг/шоппинг, флешка/флэшка, диджей/ди-джей): the lemma
+    folded, its hyphens out, э as е, a doubled consonant single.  ь stays: угол and уголь are two words."""
+    key = fold_key(lemma).replace("-", "").replace("э", "е")
+    return re.sub(r"([бвгджзклмнпрстфхцчшщ])\1", r"\1", key)
+
+
+def listed_noun(check: WordCheck) -> bool:
+    """ru.wiktionary lists the word itself, in lower case, as a noun: a common noun of its own, whatever
+    pymorphy3 makes of it — снотворное (not a form of снотворный), качели and городки (plural nouns, not
+    plurals of качель and городок), шекель and джун (not a place or a name), экспонента (not a case form)."""
+    if not check.stripped.islower() or not check.lexicon.wiktionary_noun(check.text):
+        return False
+    check.report.lemma = check.text
+    rare_word(check)
+    return True
+
+
 def unknown_word(check: WordCheck) -> bool:
-    """No dictionary knows it: an error or a warning by how often wordfreq has seen it,
+    """No dictionary knows it: a warning or information by how often wordfreq has seen it,
     and only a note when it is seen often enough to be a word (Lexicon.status: attested)."""
     status = check.status
-    if status.dictionary or status.compiled or check.dictionary_parses:
+    if status.dictionary or status.compiled or check.dictionary_parses or check.lexicon.wiktionary_pos(check.text):
         return False
     check.report.lemma = check.text
     z = status.zipf
@@ -403,10 +428,35 @@ def no_part_of_speech(check: WordCheck) -> bool:
     return True
 
 
+# A participle made a noun names a person or a thing the action befell: погибший, уполномоченный, трудящийся.
+_PARTICIPLE_ENDING = re.compile(r"(?:ший|шийся|щий|щийся|емый|имый|нный|тый)$")
+# A neuter or a comparative is made a noun only in a sentence (что-то неладное, худшее, следующее).
+_CONTEXTUAL = {"neut", "Supr", "Cmp2", "COMP", "Apro"}
+
+
+def substantivised(check: WordCheck) -> bool:
+    """An adjective or participle a pool lists as a noun: a feminine or plural form, not the adjective's
+    dictionary form (переменная, командировочные — the pool chose it on purpose), or a participle in the
+    masculine, which names a person (погибший, уполномоченный, трудящийся)."""
+    adjectival = [p for p in check.readings if _pos(p.tag) in ("ADJF", "PRTF") and "nomn" in _grammemes(p.tag)]
+    if not adjectival or _grammemes(adjectival[0].tag) & _CONTEXTUAL:
+        return False
+    grammemes = _grammemes(adjectival[0].tag)
+    if all(fold_key(p.lemma) != check.word.key for p in adjectival) and grammemes & {"femn", "plur"}:
+        return True
+    return "masc" in grammemes and bool(_PARTICIPLE_ENDING.search(check.text))
+
+
 def not_a_noun(check: WordCheck) -> bool:
     if check.nouns:
         return False
     top = check.readings[0]
+    if substantivised(check):
+        check.report.lemma = check.text
+        check.report.suggestions.append({"kind": "substantivised", "lemma": top.lemma,
+                                         "message": SUGGESTIONS["substantivised"].format(raw=check.raw,
+                                                                                        lemma=top.lemma)})
+        return True
     check.report.lemma = top.lemma
     if check.headword and all(fold_key(p.lemma) != check.word.key for p in check.readings):
         # водила: pymorphy3 knows only the past tense of водить, Tikhonov lists the noun.
@@ -446,7 +496,8 @@ def plural_noun(check: WordCheck) -> bool:
     singular, text = readings[0].lemma, check.text
     check.report.lemma = singular
     freq = {"plural_zipf": check.status.zipf, "singular_zipf": check.lexicon.frequency(singular)}
-    if freq["plural_zipf"] - freq["singular_zipf"] >= PLURAL_ONLY_GAP and check.status.attested:
+    unused = freq["singular_zipf"] == 0 and freq["plural_zipf"] > 0      # погранвойска: «погранвойско» nobody writes
+    if unused or (freq["plural_zipf"] - freq["singular_zipf"] >= PLURAL_ONLY_GAP and check.status.attested):
         # деньги: pymorphy3 reads it as the plural of деньга, which nobody says any more.
         message = SUGGESTIONS["plural_only"].format(singular=singular, text=text, **freq)
         check.report.suggestions.append({"kind": "plural_only", "message": message, "frequency": freq})
@@ -506,7 +557,7 @@ def oblique_case(check: WordCheck) -> bool:
     return True
 
 
-WORD_RULES = (not_one_word, profane_word, abbreviation_word, unknown_word, rare_word, no_part_of_speech,
+WORD_RULES = (not_one_word, profane_word, abbreviation_word, listed_noun, unknown_word, rare_word, no_part_of_speech,
               not_a_noun, common_singular, plural_noun, proper_name, oblique_case)
 
 

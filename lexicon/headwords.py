@@ -1,0 +1,56 @@
+"""Is a word a lemma of ru.wiktionary, and which parts of speech does it list it as?
+
+Data: lexicon/data/headwords.dawg, compiled by `python -m lexicon.build --only headwords` from the
+ru.wiktionary lemma lists DerivBase.Ru ships (CC BY-SA).  Case matters: ru.wiktionary writes proper
+nouns with a capital, so a lower-case word it lists is a common word.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import dawg
+
+from lexicon import paths
+from lexicon.store import DataFileError, check_file
+
+DEFAULT_PATH = paths.HEADWORDS_DAWG
+POS_BITS = {"noun": 1, "adj": 2, "verb": 4, "adv": 8, "num": 16, "part": 32, "trg": 64}
+SOURCE = "лемма ru.wiktionary (списки DerivBase.Ru)"
+PROBE = "кошка"
+BUILD_HINT = "rebuild it with `python -m lexicon.build --only headwords` or restore it from the release"
+
+_table: dawg.IntDAWG | None = None
+
+
+def load(path: str | Path | None = None) -> dawg.IntDAWG:
+    """The table in a .dawg file; DataFileError naming the file when it is missing, empty or damaged."""
+    path = Path(path) if path else DEFAULT_PATH
+    check_file(path, BUILD_HINT)
+    try:
+        table = dawg.IntDAWG().load(str(path))
+    except (OSError, ValueError, MemoryError) as exc:
+        raise DataFileError(path, f"is damaged or truncated ({exc})", BUILD_HINT) from exc
+    if not table.get(PROBE):
+        raise DataFileError(path, f"is incomplete: no lemma «{PROBE}»", BUILD_HINT)
+    return table
+
+
+def verify(path: str | Path | None = None) -> None:
+    load(path)
+
+
+def _load() -> dawg.IntDAWG:
+    global _table
+    if _table is None:
+        _table = load()
+    return _table
+
+
+def parts_of_speech(word: str) -> frozenset[str]:
+    """The parts of speech ru.wiktionary lists `word` (as written, case kept) under; empty when none."""
+    value = _load().get(word.strip()) or 0
+    return frozenset(pos for pos, bit in POS_BITS.items() if value & bit)
+
+
+def is_noun(word: str) -> bool:
+    return "noun" in parts_of_speech(word)
