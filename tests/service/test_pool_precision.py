@@ -1,0 +1,76 @@
+"""Pool lint an organiser trusts (issue 18): the judged samples of the real pools, and the rules behind them
+shown on words of our own choosing.
+
+The judged samples are tests/data/pool_judged.jsonl (../shared/eval) and pool_judged_rules.jsonl (our own,
+seed 20261203); both quote words of ../shared/pools, which are read in place.  The floor below is what
+`make eval` measured when it was set.
+"""
+from __future__ import annotations
+
+import pytest
+
+from service.evaluation import pool_judged
+from service.rules import pool
+from tests.conftest import DATA
+
+
+def lint(lexicon, words, game="hat"):
+    return pool.lint_pool(lexicon, words, game)
+
+
+def rules_of(report, word):
+    return {i.rule for w in report.words if w.word == word for i in w.issues}
+
+
+@pytest.mark.skipif(not pool_judged.POOLS.exists(), reason="../shared/pools is not beside the checkout")
+def test_organiser_agreement_on_the_judged_samples(lexicon):
+    result = pool_judged.score(lexicon, sorted(DATA.glob("pool_judged*.jsonl")))
+    assert result.total >= 790 and result.pools == 6
+    assert result.agreement >= 0.89, "\n".join(result.misses)
+    assert result.rate("cognate_groups") >= 0.85 and result.rate("none") >= 0.99
+
+
+@pytest.mark.parametrize("word", ["качели", "городки", "мемуары", "снотворное", "экспонента", "шекель",
+                                  "переменная", "погибший", "трудящийся", "командировочные", "лаг", "чау-чау",
+                                  "погранвойска", "нейросеть", "дом-музей"])
+def test_words_the_dictionaries_give_as_nouns_are_fine(lexicon, word):
+    # a lower-case pool: «кот» gives the case signal
+    assert rules_of(lint(lexicon, ["кот", word]), word) == set()
+
+
+@pytest.mark.parametrize("word,rule", [("окна", "plural"), ("быстрый", "not_noun"), ("лучшее", "not_noun"),
+                                       ("границу", "word_form"), ("ООН", "abbreviation")])
+def test_real_faults_stay_flagged(lexicon, word, rule):
+    assert rule in rules_of(lint(lexicon, ["кот", word]), word)
+
+
+def test_shouted_word_is_no_abbreviation_and_unknown_is_no_error(lexicon):
+    report = lint(lexicon, ["кот", "СЛОВО", "котогладильщик"])
+    assert rules_of(report, "СЛОВО") == set()
+    unknown = [i for w in report.words if w.word == "котогладильщик" for i in w.issues]
+    assert [i.rule for i in unknown] == ["unknown"] and unknown[0].severity == "warning"
+
+
+def test_duplicates_are_one_lemma_or_one_word_spelled_two_ways(lexicon):
+    report = lint(lexicon, ["супруг", "супруга", "мостки", "мосток", "шопинг", "шоппинг", "флешка", "флэшка",
+                            "стол", "столы", "угол", "уголь"])
+    assert sorted(map(sorted, report.duplicates)) == [["стол", "столы"], ["флешка", "флэшка"], ["шопинг", "шоппинг"]]
+
+
+def test_possible_cognates_need_positive_evidence(lexicon):
+    report = lint(lexicon, ["день", "дно", "клан", "склон", "бок", "обочина"])
+    pairs = [{p["a"], p["b"]} for p in report.possible_cognates]
+    assert {"день", "дно"} not in pairs and {"клан", "склон"} not in pairs
+    assert {"бок", "обочина"} in pairs or any({"бок", "обочина"} <= set(g) for g in report.cognate_groups)
+
+
+def test_suffix_read_as_a_root_no_longer_groups_words(lexicon):
+    report = lint(lexicon, ["бабенка", "лесенка", "пустыня", "святыня", "острог", "острога"])
+    assert report.cognate_groups == []
+
+
+def test_cli_table_speaks_russian(lexicon):
+    from service.cli.lint import render_table
+
+    table = render_table(lint(lexicon, ["кот", "окна", "Москва"]))
+    assert "мн. число" in table and "ошибка" in table and "plural" not in table and "error" not in table
