@@ -14,6 +14,8 @@ to join two roots — at build time, at run time and in pool lint — is
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from dataclasses import dataclass
 
 from lexicon.text import fold_root, fold_yo
@@ -86,6 +88,7 @@ def _consonant_steps(a: str, b: str) -> list[tuple[str, str, str]]:
     return sorted(steps, key=lambda step: step[0] != step[1])
 
 
+@lru_cache(maxsize=200_000)   # pool lint asks ~70k root pairs of an 8k pool, most of them again and again
 def compare_roots(a: str, b: str) -> Alternation | None:
     """Classify how root spellings a and b relate, or None if no rule joins them."""
     fa, fb = fold_root(a), fold_root(b)
