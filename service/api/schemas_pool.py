@@ -56,6 +56,9 @@ class PoolLintOut(BaseModel):
     board_conflicts: list[dict[str, Any]] = []
     possible_cognates: list[dict[str, Any]] = []
     ruled_apart: list[dict[str, Any]] = Field([], description="pairs a judge ruled not cognate (never grouped)")
+    spelling_variants: list[list[str]] = Field([], description="words whose spellings differ by a doubled consonant "
+                                                               "(шопинг/шоппинг, мол/молл): one word or two, a "
+                                                               "person decides")
     summary: dict[str, Any] = {}
 
 

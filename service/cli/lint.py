@@ -118,6 +118,10 @@ def render_table(report: PoolReport, show_all: bool = False) -> str:
         out.append("")
         out.append(f"повторы ({len(report.duplicates)}):")
         out.extend("  " + " = ".join(group) for group in report.duplicates)
+    if report.spelling_variants:
+        out.append("")
+        out.append(f"возможно, одно слово в двух написаниях ({len(report.spelling_variants)}):")
+        out.extend("  " + " / ".join(group) for group in report.spelling_variants)
     if report.cognate_groups:
         out.append("")
         out.append(f"однокоренные группы ({len(report.cognate_groups)}):")

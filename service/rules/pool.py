@@ -159,6 +159,7 @@ class PoolReport:
     elapsed_ms: float
     possible_cognates: list[dict] = field(default_factory=list)
     ruled_apart: list[dict] = field(default_factory=list)     # pairs a judge ruled not cognate
+    spelling_variants: list[list[str]] = field(default_factory=list)   # шопинг / шоппинг: a person decides
 
     def counts(self) -> dict[str, int]:
         by_rule: dict[str, int] = defaultdict(int)
@@ -186,6 +187,7 @@ class PoolReport:
             "board_conflicts": self.board_conflicts,
             "possible_cognates": self.possible_cognates,
             "ruled_apart": self.ruled_apart,
+            "spelling_variants": self.spelling_variants,
             "summary": {"words": len(self.words),
                         "words_with_issues": sum(1 for w in self.words if w.issues),
                         "by_rule": self.counts(), "duplicates": len(self.duplicates),
@@ -368,9 +370,14 @@ def abbreviation_word(check: WordCheck) -> bool:
 
 
 def variant_key(lemma: str) -> str:
-    """One key for the spellings of one word (шопинг/шоппинг, флешка/флэшка, диджей/ди-джей): the lemma
-    folded, its hyphens out, э as е, a doubled consonant single.  ь stays: угол and уголь are two words."""
-    key = fold_key(lemma).replace("-", "").replace("э", "е")
+    """One key for the spellings of one word (флешка/флэшка, диджей/ди-джей): the lemma folded, its
+    hyphens out, э as е.  ь stays: угол and уголь are two words."""
+    return fold_key(lemma).replace("-", "").replace("э", "е")
+
+
+def doubled_key(key: str) -> str:
+    """The key with doubled consonants single: шопинг/шоппинг alike — but so are мол/молл and бона/бонна,
+    two words each, so this only proposes (spelling_variants), it never makes duplicates."""
     return re.sub(r"([бвгджзклмнпрстфхцчшщ])\1", r"\1", key)
 
 
@@ -630,6 +637,13 @@ class Lemmas:
     def duplicates(self) -> list[list[str]]:
         return [[self.reports[i].word for i in idxs] for idxs in self.by_key.values() if len(idxs) > 1]
 
+    def spelling_variants(self) -> list[list[str]]:
+        """Lemmas whose keys differ only by a doubled consonant: one word two ways, or two words — a person looks."""
+        alike: dict[str, list[str]] = defaultdict(list)
+        for key in self.keys:
+            alike[doubled_key(key)].append(key)
+        return [[self.reports[self.by_key[k][0]].word for k in keys] for keys in alike.values() if len(keys) > 1]
+
     def words_of(self, pair: dict) -> list[str]:
         """The words as sent behind a pair's two lemmas."""
         a, b = fold_key(pair["a"]), fold_key(pair["b"])
@@ -708,4 +722,5 @@ def lint_pool(lexicon: Lexicon | CognateEngine, words: Iterable[str], game: str 
     return PoolReport(game, reports, lemmas.duplicates(), groups, details, conflicts,
                       (time.perf_counter() - start) * 1000,
                       [{**link, "words": lemmas.words_of(link)} for link in found.possible],
-                      [{**pair, "words": lemmas.words_of(pair)} for pair in found.ruled_apart])
+                      [{**pair, "words": lemmas.words_of(pair)} for pair in found.ruled_apart],
+                      lemmas.spelling_variants())
