@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from lexicon import frequency, profanity, pronunciation, thesaurus
+from lexicon import frequency, headwords, profanity, pronunciation, thesaurus
 from lexicon import store as lexicon_store
 from lexicon.pronunciation import Pronouncer
 from lexicon.store import DataFileError, LexiconStore
@@ -24,6 +24,7 @@ FILES = {
     "frequency.dawg": (frequency.DEFAULT_PATH, frequency.verify, frequency.load),
     "profanity.json": (profanity.DEFAULT_DATA, profanity.verify, profanity.Profanity.load),
     "thesaurus.json": (thesaurus.DEFAULT_PATH, thesaurus.verify, thesaurus.Thesaurus.load),
+    "headwords.dawg": (headwords.DEFAULT_PATH, headwords.verify, headwords.load),
 }
 
 
