@@ -88,7 +88,7 @@ def _consonant_steps(a: str, b: str) -> list[tuple[str, str, str]]:
     return sorted(steps, key=lambda step: step[0] != step[1])
 
 
-@lru_cache(maxsize=200_000)   # pool lint asks ~70k root pairs of an 8k pool, most of them again and again
+@lru_cache(maxsize=30_000)   # pool lint asks ~70k root pairs of an 8k pool, most of them again and again
 def compare_roots(a: str, b: str) -> Alternation | None:
     """Classify how root spellings a and b relate, or None if no rule joins them."""
     fa, fb = fold_root(a), fold_root(b)
