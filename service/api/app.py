@@ -25,7 +25,7 @@ from service import settings as settings_module
 from service.api import errors
 from service.api.middleware import GuardMiddleware
 from service.api.redirects import RelativeRedirectMiddleware
-from service.api.routers import chgk, codenames, hat, judge, mafia, ops, pool, pronunciation, rulings, words
+from service.api.routers import chgk, codenames, docs, hat, judge, mafia, ops, pool, pronunciation, rulings, words
 
 log = logging.getLogger("koren")
 
@@ -59,7 +59,7 @@ def create_app(engine: CognateEngine | None = None, pronouncer: Pronouncer | Non
         if getattr(app.state, "rulings", None):
             app.state.rulings.close()
 
-    app = FastAPI(title="Корень", version="1.0", lifespan=lifespan,
+    app = FastAPI(title="Корень", version="1.0", lifespan=lifespan, docs_url=None, redoc_url=None,
                   description="Referee for Russian word games: cognates, homophones and game rules, each verdict with its evidence.")
     app.state.engine = engine
     app.state.pronouncer = pronouncer
@@ -80,6 +80,7 @@ def create_app(engine: CognateEngine | None = None, pronouncer: Pronouncer | Non
     app.include_router(chgk.router)
     app.include_router(rulings.router)
     app.include_router(judge.router)
+    app.include_router(docs.router)      # /docs and /redoc from packaged assets, no CDN
     if settings.cors_origins:
         # Closed by default: browsers on other origins get no CORS headers unless configured.
         app.add_middleware(CORSMiddleware, allow_origins=list(settings.cors_origins),
