@@ -18,7 +18,10 @@ PROBLEM = "application/problem+json"
 
 
 def problem(status: int, title: str, detail: str, type_: str = "about:blank", **extra) -> JSONResponse:
-    body = {"type": type_, "title": title, "status": status, "detail": detail, **extra}
+    """A problem+json answer.  `detail` is for a person (Russian); `code` is for a program and stable:
+    the last part of `type_`, or the title in kebab case."""
+    code = type_.rsplit("/", 1)[-1] if type_ != "about:blank" else "-".join(title.lower().split())
+    body = {"type": type_, "title": title, "status": status, "detail": detail, "code": code, **extra}
     return JSONResponse(body, status_code=status, media_type=PROBLEM)
 
 

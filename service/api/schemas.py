@@ -25,6 +25,9 @@ class LexiconInfo(BaseModel):
 class Health(BaseModel):
     status: Literal["ok"]
     lexicon: LexiconInfo
+    rulings_writable: bool = Field(False, description="KOREN_RULINGS_TOKEN is set: rulings may be written "
+                                                       "(with that token); the judges' console hides its buttons "
+                                                       "otherwise")
 
 
 class Morpheme(BaseModel):

@@ -43,6 +43,14 @@ const CHGK = {accept: "зачёт", reject: "незачёт", judge: "решае
 const PENALTY = {none: "без штрафа", foul: "фол", loss: "поражение", warning: "предупреждение", removal: "удаление"};
 const label = (dict, key) => dict[key] || key;
 
+// --- what the server allows: read once at load (GET /v1/health) ---
+const server = {rulingsWritable: undefined};
+
+async function readServer() {
+  const res = await api("GET", "/v1/health");
+  if (res.ok && res.data) server.rulingsWritable = Boolean(res.data.rulings_writable);
+}
+
 // --- settings: scope and judge name survive a reload; the token stays in this tab only ---
 const settings = {
   get scope() { return $("scope").value.trim(); },
@@ -133,10 +141,13 @@ function rulingNote(ev) {
 
 // --- recording a ruling right where the verdict is shown ---------------------------------------
 function rulingForm({kind, a, b, choices, after, where}) {
+  if (server.rulingsWritable === false) {
+    return el("p", {class: "muted ruling-form"}, "Запись решений на этом сервере выключена.");
+  }
   const note = el("input", {class: "ruling-text", placeholder: "примечание (почему)", maxlength: 2000});
   const status = el("span", {class: "ruling-status", "aria-live": "polite"});
   const record = async (verdict) => {
-    if (!settings.scope) { show(status, "Укажите турнир (scope) вверху страницы."); return; }
+    if (!settings.scope) { show(status, "Укажите турнир вверху страницы."); return; }
     const res = await api("POST", "/v1/rulings", {scope: settings.scope, kind, a, b, verdict,
                                                   note: note.value, judge: settings.judge || null}, {auth: true});
     if (!res.ok) { show(status, problemBox(res)); return; }
@@ -226,7 +237,9 @@ async function checkCognates() {
 // --- Шляпа -------------------------------------------------------------------------------------
 function findingsList(findings) {
   return el("ul", {class: "findings"}, findings.map((f) => el("li", {class: `sev-${f.severity || f.penalty}`},
-    el("strong", {}, label(RULES, f.rule)), ` «${f.token}» — ${f.message || ""}`,
+    el("strong", {}, label(RULES, f.rule)),
+    // the message names the word itself («МГУ» — аббревиатура…): the token is not said twice
+    (f.message || "").includes(`«${f.token}»`) ? ` — ${f.message}` : ` «${f.token}» — ${f.message || ""}`,
     f.severity ? el("span", {class: "tag"}, label(SEVERITY, f.severity)) : null,
     f.penalty ? el("span", {class: "tag"}, label(PENALTY, f.penalty)) : null,
     f.evidence && f.evidence.ruling ? rulingNote(f.evidence.ruling) : null)));
@@ -433,8 +446,9 @@ async function importRulings(event) {
   out.prepend(el("p", {class: "notice"}, `Импортировано: ${res.data.imported} (новых ${res.data.created}, заменено ${res.data.updated}).`));
 }
 
-document.addEventListener("DOMContentLoaded", () => {
+document.addEventListener("DOMContentLoaded", async () => {
   restoreSettings();
+  await readServer();
   formOnSubmit("cognates-form", checkCognates);
   formOnSubmit("hat-form", checkHat);
   formOnSubmit("codenames-form", checkCodenames);

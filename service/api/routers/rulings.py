@@ -37,8 +37,8 @@ router = APIRouter(prefix="/v1/rulings", tags=["rulings"])
 log = logging.getLogger("koren.rulings")
 TOKEN_ENV = "KOREN_RULINGS_TOKEN"
 STORE_ERRORS = {503: {"description": "the rulings store is unavailable (named in the detail)"}}
-WRITE_ERRORS = {401: {"description": "missing or wrong bearer token"},
-                403: {"description": "writes are disabled: KOREN_RULINGS_TOKEN is not set"},
+WRITE_ERRORS = {401: {"description": "нет токена или он неверный (Authorization: Bearer <токен>)"},
+                403: {"description": "запись выключена: на сервере не задан KOREN_RULINGS_TOKEN"},
                 503: {"description": "not stored (or, with \"stored\": null, unknown): the store failed or the "
                                      "request timed out before COMMIT"}}
 T = TypeVar("T")
@@ -53,13 +53,13 @@ def writer(request: Request) -> None:
     """Raises Refused with the problem response when the request may not write."""
     expected = request.app.state.settings.rulings_token.get_secret_value()
     if not expected:
-        raise Refused(problem(403, "Forbidden", f"rulings are read-only here: {TOKEN_ENV} is not configured",
+        raise Refused(problem(403, "Forbidden", f"запись решений на этом сервере выключена: не задан {TOKEN_ENV}",
                               "/problems/rulings-read-only"))
     scheme, _, token = request.headers.get("authorization", "").partition(" ")
     # compare_digest: the time taken must not tell an attacker how much of the token was right.
     if scheme.lower() != "bearer" or not hmac.compare_digest(token.strip().encode(), expected.encode()):
-        response = problem(401, "Unauthorized", "writes need the header Authorization: Bearer <token>",
-                           "/problems/rulings-token")
+        response = problem(401, "Unauthorized", "для записи нужен заголовок Authorization: Bearer <токен> с верным "
+                           "токеном", "/problems/rulings-token")
         response.headers["WWW-Authenticate"] = 'Bearer realm="rulings"'
         raise Refused(response)
 
@@ -191,7 +191,7 @@ async def import_(request: Request, body: RulingsImportIn,
     writer(request)
     target = scope or body.scope
     if not target:
-        return problem(422, "Invalid request", "name the scope to import into: ?scope=… or \"scope\" in the body",
+        return problem(422, "Invalid request", "укажите турнир, в который загружать решения: ?scope=… или \"scope\" в теле запроса",
                        "/problems/validation")
     items = [item.model_dump() for item in body.rulings]
     try:
@@ -205,7 +205,7 @@ async def import_(request: Request, body: RulingsImportIn,
 @_guarded
 def get(request: Request, ruling_id: int = Path(..., ge=1, le=2**62)) -> dict | JSONResponse:
     found = store(request).get(ruling_id)
-    return found.to_json() if found else problem(404, "Not found", f"no ruling {ruling_id}")
+    return found.to_json() if found else problem(404, "Not found", f"решения №{ruling_id} нет")
 
 
 @router.delete("/{ruling_id}", status_code=204, operation_id="delete_ruling",
@@ -214,5 +214,5 @@ def get(request: Request, ruling_id: int = Path(..., ge=1, le=2**62)) -> dict | 
 async def delete(request: Request, ruling_id: int = Path(..., ge=1, le=2**62)) -> Response:
     writer(request)
     if await _settled(lambda: store(request).delete(ruling_id)) is None:
-        return problem(404, "Not found", f"no ruling {ruling_id}")
+        return problem(404, "Not found", f"решения №{ruling_id} нет")
     return Response(status_code=204)

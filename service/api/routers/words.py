@@ -17,8 +17,10 @@ router = APIRouter(prefix="/v1")
 
 
 @router.get("/health", response_model=Health, operation_id="health", tags=["service"])
-def health(lexicon: Words) -> dict:
-    return {"status": "ok", "lexicon": lexicon.info()}
+def health(lexicon: Words, request: Request) -> dict:
+    token = request.app.state.settings.rulings_token
+    return {"status": "ok", "lexicon": lexicon.info(),
+            "rulings_writable": bool(token and token.get_secret_value())}
 
 
 @router.get("/words/{word}", response_model=WordOut, operation_id="get_word", tags=["words"])
