@@ -16,6 +16,7 @@ $(VENV)/.installed: pyproject.toml
 install: $(VENV)/.installed
 
 run: install
+	@echo "Корень on http://$(HOST):$(PORT) — rulings: $${KOREN_RULINGS_TOKEN:+writes with the token in KOREN_RULINGS_TOKEN}$${KOREN_RULINGS_TOKEN:-read-only (start with KOREN_RULINGS_TOKEN=s3cret make run to write them)}"
 	$(PY) -m service serve --host $(HOST) --port $(PORT)
 
 test: install

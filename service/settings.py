@@ -8,13 +8,16 @@ instead of being silently replaced by a default.
 """
 from __future__ import annotations
 
+import os
 from functools import lru_cache
+from pathlib import Path
 from typing import Annotated
 
 from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 DEFAULT_SQLITE = "var/rulings.sqlite"   # relative to the working directory; var/ is not in git
+SECRET_FILE_FIELDS = ("rulings_token", "database_url")    # each may come from KOREN_<NAME>_FILE
 
 
 class Settings(BaseSettings):
@@ -64,6 +67,23 @@ class Settings(BaseSettings):
         if isinstance(values, dict) and "request_timeout_s" in values:
             values = dict(values)
             values["request_timeout_ms"] = max(1, round(float(values.pop("request_timeout_s")) * 1000))
+        return values
+
+    @model_validator(mode="before")
+    @classmethod
+    def _secret_files(cls, values):
+        """KOREN_RULINGS_TOKEN_FILE / KOREN_DATABASE_URL_FILE: the value read from a file, as Docker and
+        Kubernetes mount secrets (/run/secrets/…); the plain variable, when set, wins."""
+        if not isinstance(values, dict):
+            return values
+        values = dict(values)
+        for name in SECRET_FILE_FIELDS:
+            path = os.environ.get(f"KOREN_{name.upper()}_FILE")
+            if path and not values.get(name):
+                try:
+                    values[name] = Path(path).read_text(encoding="utf-8").strip()
+                except OSError as exc:
+                    raise ValueError(f"KOREN_{name.upper()}_FILE: cannot read {path} ({exc.strerror})") from exc
         return values
 
     @property
