@@ -98,7 +98,7 @@ def repair_lookalikes(token: str) -> str:
 def normalize_word(raw: str, max_length: int = MAX_WORD_LENGTH) -> NormalizedWord:
     """Read `raw` as a single Russian word or raise :class:`InvalidWord`."""
     if not isinstance(raw, str):
-        raise InvalidWord("expected a string", "type")
+        raise InvalidWord("ожидалась строка", "type")
     text = unicodedata.normalize("NFD", strip_invisible(raw)).strip()
     stressed = None
     # The «+» notation: before the stressed vowel (з+амок) or right after it (за+мок).
@@ -125,17 +125,17 @@ def normalize_word(raw: str, max_length: int = MAX_WORD_LENGTH) -> NormalizedWor
         prefix = unicodedata.normalize("NFC", "".join(chars[:stressed]))
         stressed = len(prefix)
     if not text:
-        raise InvalidWord("the word is empty", "empty")
+        raise InvalidWord("пустое слово", "empty")
     if len(text) > max_length:
-        raise InvalidWord(f"the word is longer than {max_length} characters", "too_long")
+        raise InvalidWord(f"слово длиннее {max_length} символов", "too_long")
     if any(ch.isspace() for ch in text):
-        raise InvalidWord("expected one word, got several", "several_words")
+        raise InvalidWord("несколько слов вместо одного", "several_words")
     text = repair_lookalikes(text).lower()
     text = text.replace("\u2011", "-").replace("\u2010", "-")
     if not _CYRILLIC.search(text):
-        raise InvalidWord("the word has no Cyrillic letters", "not_cyrillic")
+        raise InvalidWord("в слове нет русских букв", "not_cyrillic")
     if not _WORD_CHARS.match(text):
-        raise InvalidWord("the word has characters that are not Russian letters", "bad_characters")
+        raise InvalidWord("в слове есть знаки, которые не являются русскими буквами", "bad_characters")
     if stressed is not None and (stressed >= len(text) or text[stressed] not in VOWELS):
         stressed = None
     return NormalizedWord(raw=raw, text=text, key=fold_yo(text), stressed=stressed)

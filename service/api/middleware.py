@@ -30,7 +30,8 @@ METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"}
 
 
 def _problem(status: int, title: str, detail: str, *headers: tuple[bytes, bytes]) -> tuple[dict, bytes]:
-    body = json.dumps({"type": "about:blank", "title": title, "status": status, "detail": detail}).encode()
+    body = json.dumps({"type": "about:blank", "title": title, "status": status, "detail": detail,
+                       "code": "-".join(title.lower().split())}, ensure_ascii=False).encode()
     start = {"type": "http.response.start", "status": status,
              "headers": [(b"content-type", b"application/problem+json"), (b"content-length", str(len(body)).encode()),
                          *headers]}
@@ -71,8 +72,8 @@ class GuardMiddleware:
 
     async def _shed(self, scope, send, started) -> None:
         start, body = _problem(503, "Overloaded",
-                               f"this worker already holds {self.max_in_flight} requests (KOREN_MAX_IN_FLIGHT); "
-                               "retry after a second", (b"retry-after", b"1"))
+                               f"этот процесс уже обрабатывает {self.max_in_flight} запросов (KOREN_MAX_IN_FLIGHT); "
+                               "повторите через секунду", (b"retry-after", b"1"))
         await send(_with_nosniff(start))
         await send({"type": "http.response.body", "body": body})
         self._record(scope, {"status": 503}, started, "shed")
@@ -98,7 +99,7 @@ class GuardMiddleware:
 
         length = dict(scope.get("headers") or []).get(b"content-length")
         if length is not None and length.isdigit() and int(length) > self.max_body:
-            await fail(413, "Request too large", f"the body is over {self.max_body} bytes (KOREN_MAX_BODY_BYTES)")
+            await fail(413, "Request too large", f"тело запроса больше {self.max_body} байт (KOREN_MAX_BODY_BYTES)")
             return self._record(scope, state, started)
 
         received = 0
@@ -130,7 +131,7 @@ class GuardMiddleware:
             if not state.get("too_large"):
                 raise
         if state.pop("too_large", False):
-            await fail(413, "Request too large", f"the body is over {self.max_body} bytes (KOREN_MAX_BODY_BYTES)")
+            await fail(413, "Request too large", f"тело запроса больше {self.max_body} байт (KOREN_MAX_BODY_BYTES)")
         self._record(scope, state, started)
 
     @staticmethod

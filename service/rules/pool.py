@@ -89,7 +89,7 @@ INVALID_REASONS: dict[str, str] = RULES["invalid"]["reasons"]
 PROFANITY_KINDS: dict[str, str] = RULES["profanity"]["kinds"]
 SUGGESTIONS: dict[str, str] = _TABLES["suggestions"]
 BOARD: dict[str, str] = _TABLES["board"]
-CLI_ADVICE = "lint it in parts, or whole with the CLI (koren lint), which has no such limit"
+CLI_ADVICE = "проверьте пул по частям или целиком командой koren lint, у которой такого предела нет"
 
 
 class TooMuchWork(ValueError):
@@ -596,11 +596,11 @@ def ruled_cognates(oracle: Oracle) -> list[tuple[str, str]]:
 
 
 def _too_much_work(exc: TooManyPairs) -> TooMuchWork:
-    what = {"candidates": "cognate candidate pairs over {max:,} (root spellings that may alternate are "
-                          "compared pairwise)",
-            "members": "word pairs within cognate groups over {max:,} (each pair of a group is compared)",
-            "board": "pairs of cognate cards over {max:,} (each is a board conflict)"}[exc.stage]
-    detail = (what.format(max=exc.maximum) + f": this pool ({exc.words:,} distinct lemmas) needs {exc.need:,}; "
+    what = {"candidates": "пар-кандидатов в однокоренные больше {max:,} (корни, которые могут чередоваться, "
+                          "сравниваются попарно)",
+            "members": "пар слов внутри однокоренных групп больше {max:,} (сравнивается каждая пара группы)",
+            "board": "пар однокоренных карт больше {max:,} (каждая — конфликт на поле)"}[exc.stage]
+    detail = (what.format(max=exc.maximum) + f": этому пулу ({exc.words:,} разных лемм) нужно {exc.need:,}; "
               + CLI_ADVICE)
     return TooMuchWork("pool_pairs", exc.need, exc.maximum, detail)
 

@@ -86,7 +86,7 @@ def test_optional_parts_over_the_variant_cap_are_refused_before_matching(client,
     assert len(json.dumps(body, ensure_ascii=False).encode()) > 80_000
     response = client.post("/v1/chgk/answer", json=body)
     problem = assert_refused(response, "reference_variants",
-                             f"reference variants over {chgk.MAX_REFERENCE_VARIANTS} (after expanding [optional] parts")
+                             f"вариантов эталона больше {chgk.MAX_REFERENCE_VARIANTS} (после раскрытия [необязательных] частей")
     assert problem["value"] == 101 * 2 ** chgk.MAX_OPTIONAL and problem["maximum"] == chgk.MAX_REFERENCE_VARIANTS
     assert token_calls["n"] == 0
 
@@ -111,7 +111,7 @@ def test_word_comparisons_over_the_cap_are_refused_before_matching(client, token
             "rejected": [long_entry(480, 0, i) for i in range(51, 101)]}
     response = client.post("/v1/chgk/answer", json=body)
     assert_refused(response, "reference_comparisons",
-                   f"word comparisons with the reference over {chgk.MAX_REFERENCE_COMPARISONS:,}")
+                   f"сравнений слов с эталоном больше {chgk.MAX_REFERENCE_COMPARISONS:,}")
     assert token_calls["n"] == 0
 
 
@@ -134,7 +134,7 @@ def test_batch_of_long_answers_is_refused_before_judging(client, token_calls):
     answers = [{"team": i, "answer": " ".join(words(80, i))[:490] + f" {i}"} for i in range(chgk.MAX_ANSWERS)]
     body = {"reference": "[Юрий] Гагарин", "accepted": ["Гагарин Юрий Алексеевич"], "answers": answers}
     response = client.post("/v1/chgk/answers", json=body)
-    assert_refused(response, "batch_words", f"answer words over {chgk.MAX_BATCH_WORDS:,} in one batch")
+    assert_refused(response, "batch_words", f"слов в ответах больше {chgk.MAX_BATCH_WORDS:,} в одном пакете")
     assert token_calls["n"] == 0
 
 
@@ -176,7 +176,7 @@ def test_batch_at_the_grouping_cap_completes_within_it(monkeypatch, client, toke
     monkeypatch.setattr(limits, "MAX_GROUPING_COMPARISONS", need - 1)
     token_calls["n"] = 0
     assert_refused(client.post("/v1/chgk/answers", json=body), "grouping_comparisons",
-                   f"word comparisons between answers over {need - 1:,}")
+                   f"сравнений слов между ответами больше {need - 1:,}")
     assert token_calls["n"] <= 3 * against_reference + need
     monkeypatch.setattr(limits, "MAX_GROUPING_COMPARISONS", need)
     token_calls["n"] = 0
@@ -208,7 +208,7 @@ def compare_calls(monkeypatch, engine):
 def test_pool_over_the_pair_cap_is_refused_before_comparing(monkeypatch, client, compare_calls):
     monkeypatch.setattr(pool, "MAX_POOL_PAIRS", 3)
     response = client.post("/v1/pool/lint", json={"words": COGNATES})
-    problem = assert_refused(response, "pool_pairs", "cognate candidate pairs over 3")
+    problem = assert_refused(response, "pool_pairs", "пар-кандидатов в однокоренные больше 3")
     assert compare_calls["n"] == 0
     # At the cap the lint completes, asking the engine about at most that many pairs.
     monkeypatch.setattr(pool, "MAX_POOL_PAIRS", problem["value"])

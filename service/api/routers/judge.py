@@ -40,5 +40,5 @@ def page_slash() -> RedirectResponse:
 @router.get("/judge/static/{name}")
 def static(name: str):
     if name not in FILES:
-        return problem(404, "Not found", f"no file {name!r} on the judge page")
+        return problem(404, "Not found", f"у пульта судьи нет файла {name!r}")
     return FileResponse(WEB / name, media_type=FILES[name], headers=HEADERS)

@@ -29,10 +29,10 @@ def ready(request: Request):
     """Ready once the lexicon is loaded, every data file verifies and the lexicon answers a lookup."""
     lexicon = getattr(request.app.state, "lexicon", None)
     if lexicon is None:
-        return problem(503, "Not ready", "the lexicon is not loaded yet")
+        return problem(503, "Not ready", "словарь ещё загружается")
     broken = lexicon.broken_data_file()
     if broken is not None:
-        return problem(503, "Not ready", f"data file {broken}", "/problems/data-file", file=str(broken.path))
+        return problem(503, "Not ready", f"файл данных словаря: {broken}", "/problems/data-file", file=str(broken.path))
     return {"status": "ok", "lexicon": lexicon.version}
 
 

@@ -39,8 +39,8 @@ def check_variants(total: int) -> None:
     """TooMuchWork when the reference, зачёт and незачёт entries expand to over MAX_REFERENCE_VARIANTS."""
     if total > MAX_REFERENCE_VARIANTS:
         raise TooMuchWork("reference_variants", total, MAX_REFERENCE_VARIANTS,
-                          f"reference variants over {MAX_REFERENCE_VARIANTS} (after expanding [optional] parts of "
-                          f"the reference, accepted and rejected entries): this request makes {total}")
+                          f"вариантов эталона больше {MAX_REFERENCE_VARIANTS} (после раскрытия [необязательных] частей "
+                          f"эталона, зачёта и незачёта): в этом запросе их {total}")
 
 
 def check_comparisons(answer_words: list[int], pool: list) -> None:
@@ -51,26 +51,26 @@ def check_comparisons(answer_words: list[int], pool: list) -> None:
     words = sum(len(v.toks) for v in pool)
     need = sum(answer_words) * words
     if need > MAX_REFERENCE_COMPARISONS:
-        answers = ("answer words" if len(answer_words) == 1
-                   else f"words in {len(answer_words)} distinct answers")
+        answers = ("слов ответа" if len(answer_words) == 1
+                   else f"слов в {len(answer_words)} разных ответах")
         raise TooMuchWork("reference_comparisons", need, MAX_REFERENCE_COMPARISONS,
-                          f"word comparisons with the reference over {MAX_REFERENCE_COMPARISONS:,}: "
-                          f"{sum(answer_words):,} {answers} × {words:,} words in {len(pool)} reference "
-                          f"variants (after expanding [optional] parts) = {need:,}")
+                          f"сравнений слов с эталоном больше {MAX_REFERENCE_COMPARISONS:,}: "
+                          f"{sum(answer_words):,} {answers} × {words:,} слов в {len(pool)} вариантах эталона "
+                          f"(после раскрытия [необязательных] частей) = {need:,}")
 
 
 def check_batch_words(answer_words: list[int]) -> None:
     """TooMuchWork when a batch's distinct answers have more than MAX_BATCH_WORDS words in all."""
     if sum(answer_words) > MAX_BATCH_WORDS:
         raise TooMuchWork("batch_words", sum(answer_words), MAX_BATCH_WORDS,
-                          f"answer words over {MAX_BATCH_WORDS:,} in one batch (counted over its "
-                          f"{len(answer_words)} distinct answers): this batch has {sum(answer_words):,}")
+                          f"слов в ответах больше {MAX_BATCH_WORDS:,} в одном пакете (по его "
+                          f"{len(answer_words)} разным ответам): в этом пакете {sum(answer_words):,}")
 
 
 def check_grouping(spent: int, words: int) -> None:
     """TooMuchWork once the typo groups of a batch have spent over MAX_GROUPING_COMPARISONS."""
     if spent > MAX_GROUPING_COMPARISONS:
         raise TooMuchWork("grouping_comparisons", spent, MAX_GROUPING_COMPARISONS,
-                          f"word comparisons between answers over {MAX_GROUPING_COMPARISONS:,}: grouping "
-                          f"the typo variants of this batch needs more (answers of {words} words, "
-                          "compared pairwise); send shorter answers or fewer of them")
+                          f"сравнений слов между ответами больше {MAX_GROUPING_COMPARISONS:,}: чтобы собрать "
+                          f"варианты с опечатками в группы, нужно больше (ответы по {words} слов сравниваются "
+                          "попарно); пришлите ответы короче или меньше")
