@@ -6,7 +6,10 @@ SOURCES ?= ../shared/lexicon-sources
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install run test test-browser test-postgres eval bench load soak fuzz lexicon clean
+openapi: install
+	$(PY) -m service.api.openapi_export > openapi.json
+
+.PHONY: openapi install run test test-browser test-postgres eval bench load soak fuzz lexicon clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)

@@ -16,13 +16,14 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 from fastapi.middleware.cors import CORSMiddleware
+from fastapi.openapi.utils import get_openapi
 
 from lexicon import Lexicon, morphology
 from lexicon.cognates import CognateEngine
 from lexicon.pronunciation import Pronouncer
 from lexicon.store import DataFileError
 from service import settings as settings_module
-from service.api import errors
+from service.api import errors, openapi_docs
 from service.api.middleware import GuardMiddleware
 from service.api.redirects import RelativeRedirectMiddleware
 from service.api.routers import chgk, codenames, docs, hat, judge, mafia, ops, pool, pronunciation, rulings, words
@@ -60,7 +61,8 @@ def create_app(engine: CognateEngine | None = None, pronouncer: Pronouncer | Non
             app.state.rulings.close()
 
     app = FastAPI(title="Корень", version="1.0", lifespan=lifespan, docs_url=None, redoc_url=None,
-                  description="Referee for Russian word games: cognates, homophones and game rules, each verdict with its evidence.")
+                  description="Судья словесных игр: однокоренные, созвучия и правила Шляпы, Codenames, Мафии и "
+                              "«Что? Где? Когда?» — каждый вердикт с доказательствами.")
     app.state.engine = engine
     app.state.pronouncer = pronouncer
     app.state.settings = settings
@@ -81,6 +83,14 @@ def create_app(engine: CognateEngine | None = None, pronouncer: Pronouncer | Non
     app.include_router(rulings.router)
     app.include_router(judge.router)
     app.include_router(docs.router)      # /docs and /redoc from packaged assets, no CDN
+
+    def openapi() -> dict:
+        if app.openapi_schema is None:
+            app.openapi_schema = openapi_docs.document(get_openapi(
+                title=app.title, version=app.version, description=app.description, routes=app.routes))
+        return app.openapi_schema
+
+    app.openapi = openapi
     if settings.cors_origins:
         # Closed by default: browsers on other origins get no CORS headers unless configured.
         app.add_middleware(CORSMiddleware, allow_origins=list(settings.cors_origins),

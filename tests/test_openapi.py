@@ -1,0 +1,30 @@
+"""The committed openapi.json is the app's document (issue 19): Russian summaries and descriptions, request
+examples, problem+json answers with their shape.  After changing an endpoint: `make openapi`."""
+from __future__ import annotations
+
+from service.api import openapi_export
+from tests.live_server import ROOT
+
+
+def test_committed_openapi_matches_the_app():
+    committed = (ROOT / "openapi.json").read_text(encoding="utf-8")
+    assert committed == openapi_export.render(), "openapi.json is stale: run `make openapi`"
+
+
+def test_every_operation_is_described_in_russian_with_its_problems():
+    import json
+
+    doc = json.loads((ROOT / "openapi.json").read_text(encoding="utf-8"))
+    cyrillic = set("абвгдеёжзийклмнопрстуфхцчшщъыьэюя")
+    for path, methods in doc["paths"].items():
+        for method, op in methods.items():
+            where = f"{method.upper()} {path}"
+            assert set(op["summary"].lower()) & cyrillic, where
+            assert set(op["description"].lower()) & cyrillic, where
+            for code in ("400", "413", "422", "503"):
+                schema = op["responses"][code]["content"]["application/problem+json"]["schema"]
+                assert schema == {"$ref": "#/components/schemas/Problem"}, (where, code)
+            body = op.get("requestBody", {}).get("content", {}).get("application/json")
+            if body is not None and method == "post" and not path.startswith("/v1/rulings/import"):
+                assert "example" in body, where
+    assert {t["name"] for t in doc["tags"]} >= {"hat", "codenames", "mafia", "chgk", "pool", "rulings"}
