@@ -28,9 +28,9 @@ from functools import lru_cache
 from pathlib import Path
 
 DEFAULT_TABLE = paths.ABBREVIATIONS_TSV
-TABLE_SOURCE = "curated abbreviation table (lexicon/curated/abbreviations.tsv)"
-PYMORPHY_SOURCE = "pymorphy3 (OpenCorpora) tag Abbr"
-SHAPE_SOURCE = "all-caps Cyrillic token of 2-6 letters"
+TABLE_SOURCE = "таблица сокращений (lexicon/curated/abbreviations.tsv)"
+PYMORPHY_SOURCE = "помета Abbr словаря pymorphy3 (OpenCorpora)"
+SHAPE_SOURCE = "слово из 2–6 заглавных русских букв"
 
 _ALL_CAPS = re.compile(r"^[А-ЯЁ]{2,6}$")
 # What colloquial Russian adds to an abbreviation (ГАИшник, СВДшка, МЧСник, ОМОНовец, МГУшный, ВАКа):

@@ -202,6 +202,7 @@ class Analysis:
             "morphemes": [{"text": t, "kind": k} for t, k in self.morphemes],
             "roots": self.roots,
             "source": self.source,
+            "source_name": SOURCE_NAMES.get(self.source, self.source),    # the same, for a person
             "families": [n.family if n else None for n in self.nodes],
             **({"glosses": self.glosses} if self.glosses else {}),
         }

@@ -39,7 +39,9 @@ class WordAnalysisOut(BaseModel):
     lemma: str
     morphemes: list[Morpheme]
     roots: list[str]
-    source: str
+    source: str = Field(description="tikhonov-morphemes | tikhonov-dictionary | derivbase-carried | wiktionary | "
+                                    "guess | compound-split: a machine id")
+    source_name: str | None = Field(None, description="the source said for a person (Russian)")
     families: list[int | None] = []
     related: list[str] = []
     glosses: str | None = None

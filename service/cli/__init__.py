@@ -102,27 +102,27 @@ def cmd_eval(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m service", description="Корень — referee for Russian word games")
+    parser = argparse.ArgumentParser(prog="python -m service", description="Корень — судья русских словесных игр")
     sub = parser.add_subparsers(dest="command", required=True)
 
-    serve = sub.add_parser("serve", help="serve the HTTP API")
+    serve = sub.add_parser("serve", help="запустить HTTP API")
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--workers", type=int, default=1)
     serve.add_argument("--log-level", default="info")
     serve.add_argument("--no-access-log", dest="access_log", action="store_false",
-                       help="skip the JSON access log on stdout (route, status, ms; never bodies)")
+                       help="без журнала запросов в JSON на stdout (маршрут, код, мс; тела запросов там не бывает)")
     serve.set_defaults(func=cmd_serve)
 
-    check = sub.add_parser("check", help="are two words однокоренные? prints the verdict and its evidence")
+    check = sub.add_parser("check", help="однокоренные ли два слова: вердикт и доказательства")
     check.add_argument("a")
     check.add_argument("b")
-    check.add_argument("--json", action="store_true", help="print the API's JSON")
+    check.add_argument("--json", action="store_true", help="вывести JSON, как в API")
     check.set_defaults(func=cmd_check)
 
-    ev = sub.add_parser("eval", help="precision/recall on the labelled sets in tests/data")
+    ev = sub.add_parser("eval", help="точность и полнота на размеченных наборах tests/data (= make eval)")
     ev.add_argument("--data", default="tests/data")
-    ev.add_argument("--quiet", action="store_true", help="figures only, no misses")
+    ev.add_argument("--quiet", action="store_true", help="только цифры, без списка ошибок")
     ev.set_defaults(func=cmd_eval)
 
     from service.cli import chgk as cli_chgk, generate as cli_generate, lint as cli_lint

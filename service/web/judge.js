@@ -184,7 +184,7 @@ function wordColumn(word, res, shared, otherInput) {
        w.pronunciations.length ? ` · [${w.pronunciations.join("], [")}]` : ""),
     w.analyses.map((an) => el("div", {class: "analysis"},
       morphemeLine(an, shared),
-      el("p", {class: "source"}, `${an.lemma} — источник: ${an.source}`),
+      el("p", {class: "source"}, `${an.lemma} — источник: ${an.source_name || an.source}`),
       an.glosses ? el("p", {class: "muted"}, an.glosses) : null,
       an.related && an.related.length ? el("div", {class: "related"}, el("span", {class: "muted"}, "родственные: "),
         an.related.map((r) => el("button", {type: "button", class: "chip",
@@ -199,7 +199,7 @@ function evidenceList(evidence) {
     ev.explanation || ev.kind,
     ev.alternation ? el("span", {class: "tag"}, `чередование ${ev.alternation}`) : null,
     ev.path && ev.path.length ? el("ol", {class: "path"},
-      ev.path.map((s) => el("li", {}, `${s.from} → ${s.to}`, el("span", {class: "muted"}, ` (${s.label || s.link}; ${s.source || ""})`)))) : null,
+      ev.path.map((s) => el("li", {}, `${s.from} → ${s.to}`, el("span", {class: "muted"}, ` (${s.label || "связь"}; ${s.source || ""})`)))) : null,
     ev.source ? el("div", {class: "source"}, `источник: ${ev.source}`) : null)));
 }
 
