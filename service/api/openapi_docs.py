@@ -31,7 +31,7 @@ OPERATIONS: dict[tuple[str, str], tuple[str, str, dict | None]] = {
                                   "родственные слова, произношения и ссылка на Викисловарь.", None),
     ("post", "/v1/cognates"): ("Однокоренные ли два слова", "Вердикт с корнями, чередованием, путём связей, "
                                "источниками и уверенностью (certain / probable / none). Со `scope` решение судей "
-                               "турнира главнее словаря.", {"a": "кошка", "b": "кот"}),
+                               "турнира главнее словаря.", {"a": "рука", "b": "наручники"}),
     ("post", "/v1/cognates/batch"): ("Однокоренные: много пар", "До KOREN_MAX_BATCH_PAIRS пар за один запрос; "
                                      "каждая пара — как в /v1/cognates.",
                                      {"pairs": [["вода", "водитель"], ["рука", "наручники"]]}),
@@ -55,7 +55,7 @@ OPERATIONS: dict[tuple[str, str], tuple[str, str, dict | None]] = {
     ("post", "/v1/pool/generate"): ("Вытянуть слова для игры", "Нарицательные существительные в ед. ч. из словаря "
                                     "в полосе частоты, без повторов, однокоренных и созвучных пар; у каждого — "
                                     "частота и почему подошло; seed воспроизводит выборку.",
-                                    {"count": 20, "difficulty": "medium", "seed": 7}),
+                                    {"count": 1, "difficulty": "medium", "seed": 7}),
     ("post", "/v1/mafia/speech"): ("Мафия: проверить речь", "Что правила наказывают в дневной речи: клятвы, "
                                    "брань, оскорбления, обращения к судье; фолы, удаление, выставленные номера.",
                                    {"text": "Честно, я мирный. Выставляю номер пять. Спасибо, всё.", "ruleset": "sport"}),
@@ -82,6 +82,25 @@ OPERATIONS: dict[tuple[str, str], tuple[str, str, dict | None]] = {
                                      "документ. Нужен токен.", None),
     ("get", "/v1/rulings/{ruling_id}"): ("Одно решение", "Решение по номеру.", None),
     ("delete", "/v1/rulings/{ruling_id}"): ("Удалить решение", "Проверки снова следуют словарю. Нужен токен.", None),
+}
+
+# Answers as the README shows them (abridged: the schema lists every field).
+RESPONSE_EXAMPLES: dict[tuple[str, str], dict] = {
+    ("post", "/v1/cognates"): {
+        "a": "рука", "b": "наручники", "cognate": True, "confidence": "certain", "shared_roots": ["рук", "руч"],
+        "evidence": [{"kind": "same_family", "alternation": "к/ч",
+                      "explanation": "корень «рук» слова «рука» и корень «руч» слова «наручник» — один корень "
+                                     "(чередование к/ч)"}]},
+    ("post", "/v1/hat/guess"): {"target": "брага", "guess": "брак", "accepted": True, "reason": "form_homophone",
+                                "message": "догадка «брак» звучит так же, как «браг», форма загаданного слова «брага»"},
+    ("post", "/v1/chgk/answer"): {"verdict": "accept", "reason": "number",
+                                  "message": "ответ совпадает с эталоном, число записано по-другому: зачёт",
+                                  "matched": "Пётр I", "source": "reference"},
+    ("post", "/v1/pool/generate"): {"words": [{"word": "разделение", "zipf": 3.9, "why": "нарицательное "
+                                               "существительное в им. п. ед. ч. (pymorphy3); частота Zipf 3.9 "
+                                               "(wordfreq) — полоса «средне» (3.0–4.0); не повтор, не однокоренное "
+                                               "и не созвучное ни одному из 0 слов, выбранных раньше"}],
+                                    "count": 1, "seed": 7, "difficulty": "medium"},
 }
 
 PROBLEM_SCHEMA = {
@@ -137,6 +156,10 @@ def document(schema: dict) -> dict:
                 body = op.get("requestBody", {}).get("content", {}).get("application/json")
                 if body is not None:
                     body["example"] = example
+            answer = RESPONSE_EXAMPLES.get((method, path))
+            ok = op.get("responses", {}).get("200", {}).get("content", {}).get("application/json")
+            if answer is not None and ok is not None:
+                ok["example"] = answer
             responses = op.setdefault("responses", {})
             wanted = COMMON + (("403",) if path.startswith("/v1/rulings") else ()) + (
                 ("404",) if "{" in path else ())
