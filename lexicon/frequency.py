@@ -13,7 +13,7 @@ from pathlib import Path
 
 import dawg
 
-from lexicon.store import DataFileError, check_file
+from lexicon.store import load_dawg
 
 DEFAULT_PATH = paths.FREQUENCY_DAWG
 SCALE = 10          # Zipf stored in tenths
@@ -26,15 +26,7 @@ _table: dawg.IntDAWG | None = None
 
 def load(path: str | Path | None = None) -> dawg.IntDAWG:
     """The table in a .dawg file; DataFileError naming the file when it is missing, empty or damaged."""
-    path = Path(path) if path else DEFAULT_PATH
-    check_file(path, BUILD_HINT)
-    try:
-        table = dawg.IntDAWG().load(str(path))
-    except (OSError, ValueError, MemoryError) as exc:   # the library says "Invalid data format"
-        raise DataFileError(path, f"is damaged or truncated ({exc})", BUILD_HINT) from exc
-    if not table.get(PROBE):
-        raise DataFileError(path, f"is incomplete: no frequency for «{PROBE}»", BUILD_HINT)
-    return table
+    return load_dawg(Path(path) if path else DEFAULT_PATH, BUILD_HINT, PROBE)
 
 
 def verify(path: str | Path | None = None) -> None:

@@ -44,6 +44,22 @@ class DataFileMissing(DataFileError, FileNotFoundError):
     """The data file is not there (a FileNotFoundError too, as the loaders raised before)."""
 
 
+def load_dawg(path: str | Path, fix: str, probe: str, kind=None):
+    """A compiled DAWG (dawg.IntDAWG by default); DataFileError naming the file when it is missing, empty,
+    damaged, or does not hold `probe` (a key any build has)."""
+    import dawg
+
+    path = Path(path)
+    check_file(path, fix)
+    try:
+        table = (kind or dawg.IntDAWG)().load(str(path))
+    except (OSError, ValueError, MemoryError) as exc:   # the library says "Invalid data format"
+        raise DataFileError(path, f"is damaged or truncated ({exc})", fix) from exc
+    if not table.get(probe):
+        raise DataFileError(path, f"is incomplete: no «{probe}»", fix)
+    return table
+
+
 def read_json(path: str | Path, fix: str = BUILD_HINT) -> object:
     """A compiled JSON table; DataFileError naming the file when it is missing, empty, unreadable or not JSON."""
     path = Path(path)

@@ -16,15 +16,23 @@ def _lexicon():
     return Lexicon()
 
 
-def cmd_generate(args: argparse.Namespace) -> int:
-    from service.cli.lint import read_pool
+def _draw(make) -> dict | None:
+    """The draw, or None with the reason on stderr when there are too few fit words."""
     from service.rules import generate
 
-    extend = read_pool(args.extend) if args.extend else []
     try:
-        result = generate.generate_pool(_lexicon(), args.count, args.difficulty, args.seed, extend)
+        return make(generate, _lexicon())
     except generate.CannotDraw as exc:
         print(f"ошибка: {exc}", file=sys.stderr)
+        return None
+
+
+def cmd_generate(args: argparse.Namespace) -> int:
+    from service.cli.lint import read_pool
+
+    extend = read_pool(args.extend) if args.extend else []
+    result = _draw(lambda g, lex: g.generate_pool(lex, args.count, args.difficulty, args.seed, extend))
+    if result is None:
         return 2
     if args.json:
         print(json.dumps(result, ensure_ascii=False, indent=2))
@@ -39,13 +47,10 @@ def cmd_generate(args: argparse.Namespace) -> int:
 
 def cmd_board(args: argparse.Namespace) -> int:
     from service.cli.lint import read_pool
-    from service.rules import generate
 
     cards = read_pool(args.cards) if args.cards else None
-    try:
-        result = generate.generate_board(_lexicon(), cards, args.seed, args.key, args.difficulty)
-    except generate.CannotDraw as exc:
-        print(f"ошибка: {exc}", file=sys.stderr)
+    result = _draw(lambda g, lex: g.generate_board(lex, cards, args.seed, args.key, args.difficulty))
+    if result is None:
         return 2
     if args.json:
         print(json.dumps(result, ensure_ascii=False, indent=2))

@@ -6,19 +6,13 @@ Skipped when /usr/bin/chromium or the playwright package is missing: .ci/browser
 """
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
+from tests.browser.chromium import require
 from tests.live_server import live_server
 
-CHROMIUM = Path("/usr/bin/chromium")
-if not CHROMIUM.exists():
-    pytest.skip("Debian chromium is not installed at /usr/bin/chromium (run .ci/browser.sh)", allow_module_level=True)
-sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed (dev extras)")
+sync_api = require()
 expect = sync_api.expect
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
 @pytest.fixture(scope="module")
@@ -29,24 +23,22 @@ def server(tmp_path_factory):
 
 
 @pytest.mark.parametrize("path,ready", [("/docs", ".swagger-ui .opblock"), ("/redoc", "[role='navigation'], .menu-content")])
-def test_docs_render_offline(server, path, ready):
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS, headless=True)
-        page = browser.new_page(base_url=server.url)
-        elsewhere: list[str] = []
+def test_docs_render_offline(browser, server, path, ready):
+    page = browser.new_page(base_url=server.url)
+    elsewhere: list[str] = []
 
-        def only_the_server(route):
-            if route.request.url.startswith(server.url):
-                route.continue_()
-            else:
-                # ReDoc's «powered by» logo asks its CDN for an image: decoration, aborted like the rest;
-                # a script, a stylesheet, a font or data from elsewhere would be a page that needs the network.
-                if route.request.resource_type != "image":
-                    elsewhere.append(route.request.url)
-                route.abort()
+    def only_the_server(route):
+        if not route.request.url.startswith(server.url):
+            # ReDoc's «powered by» logo asks its CDN for an image: decoration, aborted like the rest;
+            # a script, a stylesheet, a font or data from elsewhere would be a page that needs the network.
+            if route.request.resource_type != "image":
+                elsewhere.append(route.request.url)
+            route.abort()
+        else:
+            route.continue_()
 
-        page.route("**/*", only_the_server)
-        page.goto(path)
-        expect(page.locator(ready).first).to_be_visible(timeout=20_000)
-        browser.close()
+    page.route("**/*", only_the_server)
+    page.goto(path)
+    expect(page.locator(ready).first).to_be_visible(timeout=20_000)
+    page.close()
     assert elsewhere == []

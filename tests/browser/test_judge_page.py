@@ -11,18 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from tests.live_server import ROOT, live_server
+from tests.browser.chromium import ARTIFACTS, require
+from tests.live_server import live_server
 
-CHROMIUM = Path("/usr/bin/chromium")
-if not CHROMIUM.exists():
-    pytest.skip("Debian chromium is not installed at /usr/bin/chromium (run .ci/browser.sh)", allow_module_level=True)
-sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed (dev extras)")
+sync_api = require()
 expect = sync_api.expect
-
-ARTIFACTS = ROOT / "artifacts"
 TOKEN = "browser-test-token"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
 @pytest.fixture(scope="module")
@@ -31,14 +25,6 @@ def server(tmp_path_factory):
     env = {"KOREN_DATABASE_URL": f"sqlite:///{tmp / 'rulings.sqlite'}", "KOREN_RULINGS_TOKEN": TOKEN}
     with live_server(env, tmp / "server.log") as running:
         yield running
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
-        yield b
-        b.close()
 
 
 @pytest.fixture

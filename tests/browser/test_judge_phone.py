@@ -6,20 +6,13 @@ Skipped when /usr/bin/chromium or the playwright package is missing: .ci/browser
 """
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from tests.live_server import ROOT, live_server
+from tests.browser.chromium import ARTIFACTS, require
+from tests.live_server import live_server
 
-CHROMIUM = Path("/usr/bin/chromium")
-if not CHROMIUM.exists():
-    pytest.skip("Debian chromium is not installed at /usr/bin/chromium (run .ci/browser.sh)", allow_module_level=True)
-sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed (dev extras)")
+sync_api = require()
 expect = sync_api.expect
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-ARTIFACTS = ROOT / "artifacts"
 WIDTHS = {"phone": (390, 844), "laptop": (1280, 900)}
 
 
@@ -28,14 +21,6 @@ def server(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("phone")     # no KOREN_RULINGS_TOKEN: this server takes no rulings
     with live_server({"KOREN_DATABASE_URL": f"sqlite:///{tmp / 'rulings.sqlite'}"}, tmp / "server.log") as running:
         yield running
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS, headless=True)
-        yield b
-        b.close()
 
 
 def open_console(browser, server, device):
