@@ -39,7 +39,12 @@ def cmd_generate(args: argparse.Namespace) -> int:
         return 0
     for item in result["words"]:
         print(f"{item['word']}\t{item['zipf']}" if args.frequency else item["word"])
-    print(f"{result['count']} слов, полоса «{result['difficulty']}» (Zipf {result['zipf']['min']}–"
+    from service.rules.generate import BAND_NAMES
+    from service.rules.pool import plural
+
+    count = result["count"]
+    print(f"{count} {plural(count, 'слово', 'слова', 'слов')}, полоса «{BAND_NAMES.get(result['difficulty'])}» "
+          f"(Zipf {result['zipf']['min']}–"
           f"{result['zipf']['max']}), seed {result['seed']}; пропущено: "
           + (", ".join(f"{k} {v}" for k, v in result["skipped"].items()) or "ничего"), file=sys.stderr)
     return 0
