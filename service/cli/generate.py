@@ -43,7 +43,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
     from service.rules.pool import plural
 
     count = result["count"]
-    print(f"{count} {plural(count, 'слово', 'слова', 'слов')}, полоса «{BAND_NAMES.get(result['difficulty'])}» "
+    print(f"{plural(count, 'слово', 'слова', 'слов')}, полоса «{BAND_NAMES.get(result['difficulty'])}» "
           f"(Zipf {result['zipf']['min']}–"
           f"{result['zipf']['max']}), seed {result['seed']}; пропущено: "
           + (", ".join(f"{k} {v}" for k, v in result["skipped"].items()) or "ничего"), file=sys.stderr)
