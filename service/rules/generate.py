@@ -21,6 +21,7 @@ from pathlib import Path
 from lexicon import Lexicon, budget
 from lexicon.nouns import SOURCE as NOUNS_SOURCE
 from lexicon.text import InvalidWord, fold_key
+from service.rules.pool import plural
 
 _TABLES = tomllib.loads((Path(__file__).resolve().parent / "data" / "pool.toml").read_text(encoding="utf-8"))
 _GENERATE = _TABLES["generate"]
@@ -89,7 +90,7 @@ def band_of(difficulty: str | None, zipf_min: float | None, zipf_max: float | No
 
 
 def _why(zipf: float, band: str, lo: float, hi: float, against: int) -> str:
-    words = f"{against} {'слова' if against % 10 == 1 and against % 100 != 11 else 'слов'}"
+    words = plural(against, "слова", "слов", "слов")      # «ни одному из 1 слова», «из 5 слов»
     clear = f"не повтор, не однокоренное и не созвучное ни одному из {words}, выбранных раньше"
     if band == "cards":
         return f"карта из присланного набора (частота Zipf {zipf}, wordfreq); {clear}"
