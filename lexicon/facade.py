@@ -83,7 +83,8 @@ class Lexicon:
         stress = getattr(self._pronouncer, "path", None) or pronunciation.DEFAULT_DATA
         return [(Path(self.store.path), store_module.verify), (Path(stress), pronunciation.verify),
                 (Path(frequency.DEFAULT_PATH), frequency.verify), (Path(profanity.DEFAULT_DATA), profanity.verify),
-                (Path(thesaurus.DEFAULT_PATH), thesaurus.verify), (Path(headwords.DEFAULT_PATH), headwords.verify)]
+                (Path(thesaurus.DEFAULT_PATH), thesaurus.verify), (Path(headwords.DEFAULT_PATH), headwords.verify),
+                (Path(nouns.DEFAULT_PATH), nouns.verify)]
 
     def broken_data_file(self) -> DataFileError | None:
         """The first data file that fails verification, or None.  A file is verified again only when
@@ -185,8 +186,8 @@ class Lexicon:
         return tuple(t for t, kind in split.morphemes if kind == "root") if split is not None else None
 
     def game_nouns(self) -> list[nouns.Noun]:
-        """The common nouns a game may draw, with their frequency (lexicon.nouns; built on first use)."""
-        return nouns.game_nouns(self.store)
+        """The common nouns a game may draw, with their frequency (lexicon.nouns; read on first use)."""
+        return nouns.game_nouns()
 
     def root_keys(self, word: str) -> tuple[frozenset[int], frozenset[str]]:
         """The root families of a word and the spelling keys of its roots: two words that share neither

@@ -3,22 +3,24 @@ singular, with their frequency.
 
 A card must be a fit Hat / Codenames word (../shared/rules/hat.txt, «Частности»): a common noun, in the
 singular, not a name, a place, an organisation, an abbreviation or profanity.  The headwords of the
-compiled lexicon (Tikhonov's dictionary of common words and DerivBase.Ru's lemmas) are read once, each
-checked with pymorphy3's first dictionary reading, and kept with its wordfreq Zipf: about two seconds,
-the first time a pool is drawn (never at start-up).
+compiled lexicon (Tikhonov's dictionary of common words and DerivBase.Ru's lemmas) are checked at build
+time (lexicon/build/nouns.py, with :func:`fit_noun` below) into lexicon/data/nouns.json; here the table is
+only read, once, on the first draw.
 """
 from __future__ import annotations
 
-import re
 import threading
 from dataclasses import dataclass
+from pathlib import Path
 
-from lexicon import abbreviations, frequency, morphology, profanity
-from lexicon.store import LexiconStore
+from lexicon import abbreviations, morphology, paths, profanity
+from lexicon.store import DataFileError, read_json
 from lexicon.text import fold_key
 
+DEFAULT_PATH = paths.NOUNS_JSON
+FORMAT = "koren-nouns"
+BUILD_HINT = "rebuild it with `python -m lexicon.build --only nouns` or restore it from the release"
 FLOOR_ZIPF = 1.5          # rarer than this no game draws
-_PLAIN = re.compile(r"^[а-яё]{3,14}$")
 NOT_COMMON = ("Name", "Surn", "Patr", "Geox", "Orgn", "Trad", "Abbr", "Init", "Erro", "Dist", "Slng", "Infr")
 SOURCE = ("заглавные слова составленного словаря (Тихонов, DerivBase.Ru), первое словарное прочтение pymorphy3, "
           "частота wordfreq")
@@ -33,10 +35,12 @@ class Noun:
 def fit_noun(word: str) -> str | None:
     """The word as the dictionary writes it (ё restored: тётя) when it is a common noun in the nominative
     singular by its first dictionary reading, no name, no abbreviation, no profanity; else None."""
-    known = [p for p in morphology.parses(word) if p.known]
+    # The analyser itself, not the cached morphology.parses: a table of 100k words would fill the caches
+    # every request shares with readings nobody asks for again.
+    known = [p for p in morphology.analyzer().parse(word) if p.is_known]
     if not known:
         return None
-    tag, lemma = known[0].tag, known[0].lemma
+    tag, lemma = str(known[0].tag), known[0].normal_form
     if not tag.startswith("NOUN") or "nomn" not in tag or "sing" not in tag or any(g in tag for g in NOT_COMMON):
         return None
     if fold_key(lemma) != fold_key(word):
@@ -48,18 +52,29 @@ _table: list[Noun] | None = None
 _lock = threading.Lock()
 
 
-def game_nouns(store: LexiconStore) -> list[Noun]:
-    """Every fit noun of the lexicon seen at least FLOOR_ZIPF, in the lexicon's order (built once)."""
+def load(path: str | Path | None = None) -> list[Noun]:
+    """The table in nouns.json; DataFileError naming the file when it is missing, damaged or empty."""
+    path = Path(path or DEFAULT_PATH)
+    data = read_json(path, BUILD_HINT)
+    if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("nouns"), list):
+        raise DataFileError(path, f"is not a {FORMAT} table", BUILD_HINT)
+    try:
+        table = [Noun(str(word), float(zipf)) for word, zipf in data["nouns"]]
+    except (TypeError, ValueError) as exc:
+        raise DataFileError(path, f"has a malformed row ({exc})", BUILD_HINT) from exc
+    if not table:
+        raise DataFileError(path, "is incomplete: no nouns", BUILD_HINT)
+    return table
+
+
+def verify(path: str | Path | None = None) -> None:
+    load(path)
+
+
+def game_nouns() -> list[Noun]:
+    """Every fit noun of the lexicon seen at least FLOOR_ZIPF, in the lexicon's order (read once)."""
     global _table
     with _lock:
         if _table is None:
-            out = []
-            for word in store.headwords():
-                if not _PLAIN.match(word):
-                    continue
-                z = frequency.zipf(word)
-                written = fit_noun(word) if z >= FLOOR_ZIPF else None
-                if written:
-                    out.append(Noun(written, z))
-            _table = out
+            _table = load()
         return _table

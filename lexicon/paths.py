@@ -17,6 +17,7 @@ FREQUENCY_DAWG = DATA / "frequency.dawg"    # wordfreq Zipf of forms
 PROFANITY_JSON = DATA / "profanity.json"    # obscene lemmas and forms
 THESAURUS_JSON = DATA / "thesaurus.json"    # synonym sets (wiki-ru-wordnet)
 HEADWORDS_DAWG = DATA / "headwords.dawg"    # ru.wiktionary lemmas and their parts of speech
+NOUNS_JSON = DATA / "nouns.json"            # the common nouns a game may draw, with their frequency
 
 ABBREVIATIONS_TSV = CURATED / "abbreviations.tsv"
 ALLOMORPHS_TSV = CURATED / "allomorphs.tsv"

@@ -35,6 +35,7 @@ def test_wheel_holds_what_the_service_reads(wheel):
     names = set(zipfile.ZipFile(wheel).namelist())
     for needed in ("lexicon/data/lexicon.sqlite", "lexicon/data/stress.sqlite", "lexicon/data/frequency.dawg",
                    "lexicon/data/profanity.json", "lexicon/data/thesaurus.json", "lexicon/data/headwords.dawg",
+                   "lexicon/data/nouns.json",
                    "lexicon/curated/abbreviations.tsv", "service/rules/data/chgk.toml", "service/rules/data/pool.toml",
                    "service/web/judge.html", "service/web/judge.css", "service/web/judge.js"):
         assert needed in names, needed

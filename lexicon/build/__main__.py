@@ -7,7 +7,8 @@
 Parts: lexicon (lexicon.sqlite: morphemes, families), stress (stress.sqlite), profanity
 (profanity.json), frequency (frequency.dawg),
 thesaurus (thesaurus.json: synonym sets of wiki-ru-wordnet),
-headwords (headwords.dawg: ru.wiktionary lemmas by part of speech).  Each part's builder lives in its own module here.
+headwords (headwords.dawg: ru.wiktionary lemmas by part of speech),
+nouns (nouns.json: the common nouns a game may draw; after lexicon and frequency).  Each part's builder lives in its own module here.
 """
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ from lexicon.store import DEFAULT_PATH
 
 PROJECT = Path(__file__).resolve().parents[2]
 DATA = paths.DATA
-PARTS = ("lexicon", "stress", "profanity", "frequency", "thesaurus", "headwords")
+PARTS = ("lexicon", "stress", "profanity", "frequency", "thesaurus", "headwords", "nouns")
 
 
 def build_families(args) -> dict:
@@ -70,8 +71,16 @@ def build_headwords(args) -> dict:
     return build(args.sources, args.data_dir / "headwords.dawg")
 
 
+def build_nouns(args) -> dict:
+    from lexicon.build.nouns import build_nouns as build
+    from lexicon.store import LexiconStore
+
+    return build(args.data_dir / "nouns.json", LexiconStore(args.out))
+
+
 BUILDERS = {"lexicon": build_families, "stress": build_stress, "profanity": build_profanity,
-            "frequency": build_frequency, "thesaurus": build_thesaurus, "headwords": build_headwords}
+            "frequency": build_frequency, "thesaurus": build_thesaurus, "headwords": build_headwords,
+            "nouns": build_nouns}
 
 
 def parse_parts(text: str) -> set[str]:

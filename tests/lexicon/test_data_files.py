@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from lexicon import frequency, headwords, profanity, pronunciation, thesaurus
+from lexicon import frequency, headwords, nouns, profanity, pronunciation, thesaurus
 from lexicon import store as lexicon_store
 from lexicon.pronunciation import Pronouncer
 from lexicon.store import DataFileError, LexiconStore
@@ -25,6 +25,7 @@ FILES = {
     "profanity.json": (profanity.DEFAULT_DATA, profanity.verify, profanity.Profanity.load),
     "thesaurus.json": (thesaurus.DEFAULT_PATH, thesaurus.verify, thesaurus.Thesaurus.load),
     "headwords.dawg": (headwords.DEFAULT_PATH, headwords.verify, headwords.load),
+    "nouns.json": (nouns.DEFAULT_PATH, nouns.verify, nouns.load),
 }
 
 
