@@ -313,3 +313,8 @@ def test_a_two_part_answer_is_judged_part_by_part(lexicon):
     assert (v.verdict, v.reason) == ("accept", "parts")
     assert [p["matched"] for p in v.evidence[0]["parts"]] == ["морской единорог, гну", "Нарвал, антилопа гну"]
     assert judge_answer("Кит, гну", "Нарвал, гну", ["Единорог, гну"], lexicon=lexicon).verdict != "accept"
+
+
+def test_a_mention_does_not_rescue_two_versions(lexicon):
+    v = judge_answer("метроном или часы", "Звук метронома", criteria=["по упоминанию метронома"], lexicon=lexicon)
+    assert (v.verdict, v.reason) == ("reject", "multiple_answers")

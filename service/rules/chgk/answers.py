@@ -18,8 +18,7 @@ from lexicon import Lexicon
 from lexicon.overrides import NO_RULINGS, Oracle, Override
 from service.rules.chgk import limits
 from service.rules.chgk.alignment import Alignment, align, best_alignment
-from service.rules.chgk.matching import Matcher, TokenMatch
-from service.rules.chgk.matching import common_noun
+from service.rules.chgk.matching import Matcher, TokenMatch, common_noun
 from service.rules.chgk.messages import letters, omitted, plural
 from service.rules.chgk.roles import HARMLESS, SPOILING, is_given_name, is_surname, names_another_thing, role
 from service.rules.chgk.tokens import clean, normalized, protect_slashes, tokens
@@ -101,13 +100,15 @@ def judge_variants(answer: str, pool: list[Variant], matcher: Matcher) -> Answer
     best = best_alignment(toks, pool, matcher)
     if best is not None and best.full:
         return _full(answer, norm, best, matcher.synonym_policy)
-    verdict = (_mentioned(answer, norm, toks, pool, matcher) or _by_parts(answer, norm, pool, matcher)
-               or _several(answer, norm, pool, matcher)
+    # Several versions («метроном или часы») are refused before a mentioned word could accept them.
+    verdict = (_by_parts(answer, norm, pool, matcher) or _several(answer, norm, pool, matcher)
+               or _mentioned(answer, norm, toks, pool, matcher)
                or (best and _another_person(answer, norm, best, pool, matcher))
                or (best and _partial(answer, norm, best)))
     if verdict:
         return verdict
-    if any(t.latin for t in toks) and all(t.latin or t.is_number for t in toks) and not any(t.latin for v in pool for t in v.toks):
+    all_latin = any(t.latin for t in toks) and all(t.latin or t.is_number for t in toks)
+    if all_latin and not any(t.latin for v in pool for t in v.toks):
         return _verdict(answer, norm, "judge", "other_script", UNMATCHED["other_script"], pool[0])
     return _different(answer, norm, pool, matcher.notes)
 
