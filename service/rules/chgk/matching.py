@@ -7,11 +7,11 @@ foreign name, a typo, or a word of the same stem (not a match: a less precise an
 * ``aspect``          -- the two verbs of an aspect pair (построил / строил, переписать / переписывать),
 * ``transliteration`` -- spelling variants of a foreign name (Лафонтен / Лафонтэн), or one name in
   Latin and Cyrillic letters (Google / Гугл: the same consonant skeleton, lexicon.translit),
-* ``typo``            -- edit distance within the length-scaled allowance (none under 4 letters,
-  1 for 4–5, 2 from 6 with at most one letter lost; Latin words none under 7, they are names whose
-  letters matter), against the
-  word or against any form of its lemma (черый for чёрная); never when the answer's word is a common
-  dictionary word of its own or another known name (код for кот, Толстой for Толстого is fine),
+* ``typo``            -- edit distance within the length-scaled allowance (none under 4 letters, 1 for
+  4–5, 2 from 6 with at most one letter lost; a Latin word none under 7: its letters are the name),
+  against the word or any form of its lemma (черый for чёрная); never when the answer's word is a
+  common dictionary word of its own or another known name (код for кот); a rare one may be a slip
+  (ариель for Ариэль),
 * ``truncation``      -- a word cut short that no dictionary knows (музыкальным инст.),
 * ``synonym``         -- the two lemmas share a synonym set of the thesaurus (wiki-ru-wordnet),
 * ``related``         -- a word of the same stem (лампа / лампочка): the verdict becomes ``judge``.
@@ -39,7 +39,7 @@ RANKS = {"exact": 0, "number": 1, "word_form": 2, "aspect": 2, "transliteration"
 RARE_WORD_ZIPF = 2.0
 # Prefixes that make a perfective verb of an imperfective one (строить → построить).
 PERFECTIVE_PREFIXES = ("по", "с", "со", "на", "за", "вы", "у", "о", "об", "от", "про", "при", "раз", "рас",
-                       "из", "ис", "под", "пере", "в", "вз", "вс", "воз", "вос", "до", "не")
+                       "из", "ис", "под", "пере", "в", "вз", "вс", "воз", "вос", "до")
 KIND_NAMES = {"cardinal": "количественное", "ordinal": "порядковое"}
 TRUNCATED_MIN = 4          # letters a cut-short word keeps before it can stand for the whole one
 
