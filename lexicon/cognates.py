@@ -31,6 +31,8 @@ from lexicon.segment import LINKING_VOWELS, AffixInventory, Morphemes, guess_seg
 from lexicon.store import LexiconStore, RootNode, WordRecord
 from lexicon.text import fold_root, fold_yo
 
+PREFIXED_BASE = 5      # a shorter base than this is a prefix-like start by chance (пре|док is no пре + док)
+
 SOURCE_NAMES = {
     "tikhonov-morphemes": "морфемный словарь Тихонова (Sorokin & Kravtsova 2018)",
     "tikhonov-dictionary": "морфемный словарь Тихонова",
@@ -364,6 +366,9 @@ class CognateEngine:
         if fallback:
             shared = sorted({r for ev in fallback for r in (ev["a"]["root"], ev["b"]["root"])})
             return Verdict(wa, wb, True, "probable", shared, fallback)
+        prefixed = self._prefixed(wa, wb)
+        if prefixed:
+            return Verdict(wa, wb, True, "probable", [], [prefixed])
         certain = self._certainly_apart(wa, wb, against)
         confidence = "none" if not (wa.known and wb.known) else ("certain" if certain else "probable")
         evidence = against or [{
@@ -373,6 +378,19 @@ class CognateEngine:
             "explanation": "ни один корень одного слова не совпадает с корнем другого и не чередуется с ним",
         }]
         return Verdict(wa, wb, False, confidence, [], evidence)
+
+    def _prefixed(self, wa: WordAnalysis, wb: WordAnalysis) -> dict | None:
+        """One word is the other with a prefix (премодерация = пре + модерация, недоговоропригодность): one
+        root, whatever segmentation each got on its own (new words are often guessed apart)."""
+        for x, y in ((wa, wb), (wb, wa)):
+            for lx in {fold_yo(an.lemma) for an in x.analyses}:
+                for ly in {fold_yo(an.lemma) for an in y.analyses}:
+                    prefix = lx[:len(lx) - len(ly)]
+                    if len(ly) >= PREFIXED_BASE and lx.endswith(ly) and prefix in self.store.affixes.prefixes:
+                        return {"kind": "prefixed_word", "a": x.word.raw, "b": y.word.raw, "prefix": prefix,
+                                "explanation": f"«{lx}» — это «{ly}» с приставкой «{prefix}-»",
+                                "source": "приставки морфемного словаря Тихонова"}
+        return None
 
     def _certainly_apart(self, wa: WordAnalysis, wb: WordAnalysis, against: list) -> bool:
         """"Not cognate" is certain only on positive, independent evidence: both words

@@ -59,3 +59,12 @@ def test_unknown_word_is_segmented_with_lower_confidence(engine):
     analysis = engine.analyse("котоглядство").analyses[0]
     # Read by its known parts now (кот-о-гляд-ств-о), still not a dictionary segmentation.
     assert analysis.source in ("guess", "compound-split") and analysis.roots
+
+
+def test_a_word_with_a_prefix_is_the_word(engine):
+    # New words are often segmented apart by guess; the prefix itself shows they share the root.
+    for a, b in [("модерация", "премодерация"), ("договоропригодность", "недоговоропригодность")]:
+        verdict = engine.compare(a, b)
+        assert verdict.cognate and verdict.evidence[0]["kind"] == "prefixed_word", (a, b)
+        assert "с приставкой" in verdict.evidence[0]["explanation"]
+    assert not engine.compare("предок", "док").cognate          # a base under 5 letters proves nothing
