@@ -6,6 +6,7 @@ nouns with a capital, so a lower-case word it lists is a common word.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 
 import dawg
@@ -19,9 +20,6 @@ SOURCE = "лемма ru.wiktionary (списки DerivBase.Ru)"
 PROBE = "кошка"
 BUILD_HINT = "rebuild it with `python -m lexicon.build --only headwords` or restore it from the release"
 
-_table: dawg.IntDAWG | None = None
-
-
 def load(path: str | Path | None = None) -> dawg.IntDAWG:
     """The table in a .dawg file; DataFileError naming the file when it is missing, empty or damaged."""
     return load_dawg(Path(path) if path else DEFAULT_PATH, BUILD_HINT, PROBE)
@@ -31,16 +29,14 @@ def verify(path: str | Path | None = None) -> None:
     load(path)
 
 
-def _load() -> dawg.IntDAWG:
-    global _table
-    if _table is None:
-        _table = load()
-    return _table
+@lru_cache(maxsize=1)
+def default() -> dawg.IntDAWG:
+    return load()
 
 
 def parts_of_speech(word: str) -> frozenset[str]:
     """The parts of speech ru.wiktionary lists `word` (as written, case kept) under; empty when none."""
-    value = _load().get(word.strip()) or 0
+    value = default().get(word.strip()) or 0
     return frozenset(pos for pos, bit in POS_BITS.items() if value & bit)
 
 

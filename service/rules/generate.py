@@ -138,7 +138,7 @@ def generate_pool(lexicon: Lexicon, count: int, difficulty: str | None = "medium
             clashes.add(word.strip())
         except InvalidWord:
             continue
-    candidates = [(n.word, n.zipf) for n in lexicon.game_nouns() if band[1] <= n.zipf < band[2] or n.zipf == band[2]]
+    candidates = [(n.word, n.zipf) for n in lexicon.game_nouns() if band[1] <= n.zipf <= band[2]]
     chosen, skipped = draw(lexicon, candidates, count, random.Random(seed), clashes, band)
     if len(chosen) < count:
         raise CannotDraw(f"в полосе частот {band[1]}–{band[2]} нашлось только {len(chosen)} подходящих слов "

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
-from lexicon import budget
+from lexicon import Lexicon, budget
 from lexicon.text import fold_key
 from service.rules.chgk.matching import Matcher, TokenMatch
 from service.rules.chgk.tokens import Tok, content, tokens
 from service.rules.chgk.variants import Variant
-from lexicon import Lexicon
 
 # The reason reported for a whole answer: the most lenient step that was needed.
 REASON_ORDER = ("synonym", "truncation", "typo", "abbreviation", "transliteration", "aspect", "word_order",
@@ -137,7 +137,8 @@ def align(answer_toks: tuple[Tok, ...], variant: Variant, matcher: Matcher) -> A
                      [t for t in a if id(t) not in paired_a], reordered, dropped, answer=a)
 
 
-def expansions(toks: tuple[Tok, ...]) -> list[tuple[tuple[Tok, ...], dict]]:
+@lru_cache(maxsize=10_000)     # a batch asks about the same variants for every team's answer
+def expansions(toks: tuple[Tok, ...]) -> tuple[tuple[tuple[Tok, ...], dict], ...]:
     """The words with one abbreviation read as its expansion: «РФ» → «Российская Федерация» (the
     lexicon's abbreviation table), each with the evidence of the reading."""
     out = []
@@ -153,7 +154,7 @@ def expansions(toks: tuple[Tok, ...]) -> list[tuple[tuple[Tok, ...], dict]]:
                 out.append((toks[:i] + words + toks[i + 1:], {"kind": "abbreviation", "abbr": t.raw,
                                                               "expansion": row.expansion,
                                                               "source": Lexicon.abbreviation_source("table")}))
-    return out
+    return tuple(out)
 
 
 def _aligned(answer_toks: tuple[Tok, ...], v: Variant, matcher: Matcher) -> list[Alignment]:
@@ -161,7 +162,7 @@ def _aligned(answer_toks: tuple[Tok, ...], v: Variant, matcher: Matcher) -> list
     out = [align(answer_toks, v, matcher)]
     if out[0].full:
         return out
-    for toks, note in expansions(answer_toks):
+    for toks, note in expansions(answer_toks):       # cached: the same answer for every variant
         out.append(align(toks, v, matcher))
         out[-1].expanded.append(note)
     for toks, note in expansions(v.toks):

@@ -81,5 +81,4 @@ def role(tok: Tok, position: int, answer: tuple[Tok, ...], paired: dict[int, Tok
 
 def names_another_thing(part: tuple[Tok, ...]) -> bool:
     """A listed version that is an answer of its own: a number, or a noun in the nominative («Лермонтов»)."""
-    return any(t.is_number or ("nomn" in _noun_case(t.text) and "gent" not in _noun_case(t.text)
-                                and t.text not in TITLES) for t in part)
+    return any(t.is_number or (t.text not in TITLES and _noun_case(t.text) == {"nomn"}) for t in part)
