@@ -46,13 +46,23 @@ class SynonymLink:
 
 
 class Thesaurus:
+    """Kept compact (each worker may hold its own copy): a synset is one «a|b|c» string, a lemma's synsets
+    one int or a tuple, senses only where there are several — about 5 MB instead of 10."""
+
     def __init__(self, data: dict):
-        self.synsets: list[tuple[tuple[str, ...], str]] = [(tuple(s["lemmas"]), s["gloss"]) for s in data["synsets"]]
-        self.senses: dict[str, int] = data["senses"]
-        self.by_lemma: dict[str, list[int]] = {}
-        for index, (lemmas, _gloss) in enumerate(self.synsets):
-            for lemma in lemmas:
-                self.by_lemma.setdefault(lemma, []).append(index)
+        self.synsets: list[str] = ["|".join(s["lemmas"]) for s in data["synsets"]]
+        self.glosses: list[str] = [s["gloss"] for s in data["synsets"]]
+        self.senses: dict[str, int] = {w: n for w, n in data["senses"].items() if n != 1}
+        by_lemma: dict[str, list[int]] = {}
+        for index, synset in enumerate(self.synsets):
+            for lemma in synset.split("|"):
+                by_lemma.setdefault(lemma, []).append(index)
+        self.by_lemma: dict[str, int | tuple[int, ...]] = {
+            lemma: found[0] if len(found) == 1 else tuple(found) for lemma, found in by_lemma.items()}
+
+    def _synsets_of(self, lemma: str) -> set[int]:
+        found = self.by_lemma.get(lemma, ())
+        return {found} if isinstance(found, int) else set(found)
 
     @classmethod
     def load(cls, path: str | Path | None = None) -> "Thesaurus":
@@ -71,11 +81,12 @@ class Thesaurus:
         ka, kb = fold_key(a), fold_key(b)
         if ka == kb:
             return None
-        shared = set(self.by_lemma.get(ka, ())) & set(self.by_lemma.get(kb, ()))
+        shared = self._synsets_of(ka) & self._synsets_of(kb)
         if not shared:
             return None
-        lemmas, gloss = min((self.synsets[i] for i in shared), key=lambda s: len(s[0]))
-        return SynonymLink(ka, kb, lemmas, gloss, self.senses.get(ka, 1), self.senses.get(kb, 1))
+        best = min(shared, key=lambda i: (self.synsets[i].count("|"), i))
+        return SynonymLink(ka, kb, tuple(self.synsets[best].split("|")), self.glosses[best],
+                           self.senses.get(ka, 1), self.senses.get(kb, 1))
 
 
 @lru_cache(maxsize=1)
