@@ -15,7 +15,7 @@ LEXICON_DB = DATA / "lexicon.sqlite"        # morphemes, root families, links
 STRESS_DB = DATA / "stress.sqlite"          # stress of forms the paradigm rule does not give
 FREQUENCY_DAWG = DATA / "frequency.dawg"    # wordfreq Zipf of forms
 PROFANITY_JSON = DATA / "profanity.json"    # obscene lemmas and forms
-THESAURUS_JSON = DATA / "thesaurus.json"    # synonym sets (wiki-ru-wordnet)
+THESAURUS_TSV = DATA / "thesaurus.tsv"      # synonym sets (wiki-ru-wordnet)
 HEADWORDS_DAWG = DATA / "headwords.dawg"    # ru.wiktionary lemmas and their parts of speech
 NOUNS_JSON = DATA / "nouns.json"            # the common nouns a game may draw, with their frequency
 

@@ -1,6 +1,7 @@
 """Synonyms: do two lemmas share a synonym set, and how sure can a judge be of it?
 
-Data: lexicon/data/thesaurus.json, compiled by `python -m lexicon.build --only thesaurus` from
+Data: lexicon/data/thesaurus.tsv (``s<TAB>a|b|c<TAB>gloss`` a synset, ``n<TAB>lemma<TAB>senses`` a lemma of
+several senses), compiled by `python -m lexicon.build --only thesaurus` from
 wiki-ru-wordnet (MIT; synsets made from ru.wiktionary, CC BY-SA).  Only synsets of two or more
 lemmas are kept, each with its gloss; `senses` counts every sense the source gives a lemma, so
 a caller can tell a one-sense word (unambiguous) from a word whose other senses may be meant.
@@ -12,10 +13,10 @@ from functools import lru_cache
 from pathlib import Path
 
 from lexicon import paths
-from lexicon.store import DataFileError, read_json
+from lexicon.store import DataFileError, check_file
 from lexicon.text import fold_key
 
-DEFAULT_PATH = paths.THESAURUS_JSON
+DEFAULT_PATH = paths.THESAURUS_TSV
 FORMAT = "koren-thesaurus"
 SOURCE = "тезаурус wiki-ru-wordnet (синсеты ru.wiktionary)"
 PROBE = ("врач", "доктор")      # any build has this pair
@@ -49,10 +50,8 @@ class Thesaurus:
     """Kept compact (each worker may hold its own copy): a synset is one «a|b|c» string, a lemma's synsets
     one int or a tuple, senses only where there are several — about 5 MB instead of 10."""
 
-    def __init__(self, data: dict):
-        self.synsets: list[str] = ["|".join(s["lemmas"]) for s in data["synsets"]]
-        self.glosses: list[str] = [s["gloss"] for s in data["synsets"]]
-        self.senses: dict[str, int] = {w: n for w, n in data["senses"].items() if n != 1}
+    def __init__(self, synsets: list[str], glosses: list[str], senses: dict[str, int]):
+        self.synsets, self.glosses, self.senses = synsets, glosses, senses
         by_lemma: dict[str, list[int]] = {}
         for index, synset in enumerate(self.synsets):
             for lemma in synset.split("|"):
@@ -66,12 +65,26 @@ class Thesaurus:
 
     @classmethod
     def load(cls, path: str | Path | None = None) -> "Thesaurus":
-        """The table in thesaurus.json; DataFileError naming the file when it is missing or damaged."""
+        """The table in thesaurus.tsv; DataFileError naming the file when it is missing or damaged."""
         path = Path(path or DEFAULT_PATH)
-        data = read_json(path, BUILD_HINT)
-        if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("synsets"), list):
-            raise DataFileError(path, f"is not a {FORMAT} table", BUILD_HINT)
-        table = cls(data)
+        check_file(path, BUILD_HINT)
+        synsets, glosses, senses = [], [], {}
+        try:
+            with open(path, encoding="utf-8") as lines:
+                if not lines.readline().startswith(f"# {FORMAT}"):
+                    raise DataFileError(path, f"is not a {FORMAT} table", BUILD_HINT)
+                for line in lines:
+                    kind, first, second = line.rstrip("\n").split("\t")
+                    if kind == "s":
+                        synsets.append(first)
+                        glosses.append(second)
+                    else:
+                        senses[first] = int(second)
+        except (UnicodeDecodeError, ValueError) as exc:
+            raise DataFileError(path, f"is damaged or truncated ({str(exc)[:120]})", BUILD_HINT) from exc
+        except OSError as exc:
+            raise DataFileError(path, f"cannot be read ({exc.strerror})", BUILD_HINT) from exc
+        table = cls(synsets, glosses, senses)
         if table.link(*PROBE) is None:
             raise DataFileError(path, f"is incomplete: no synonym link {PROBE[0]} / {PROBE[1]}", BUILD_HINT)
         return table
@@ -95,7 +108,7 @@ def default() -> Thesaurus:
 
 
 def verify(path: str | Path | None = None) -> None:
-    """Check thesaurus.json as it is on disk now (parsed and probed)."""
+    """Check thesaurus.tsv as it is on disk now (read and probed)."""
     Thesaurus.load(path)
 
 

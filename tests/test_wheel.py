@@ -34,7 +34,7 @@ def wheel(tmp_path_factory) -> Path:
 def test_wheel_holds_what_the_service_reads(wheel):
     names = set(zipfile.ZipFile(wheel).namelist())
     for needed in ("lexicon/data/lexicon.sqlite", "lexicon/data/stress.sqlite", "lexicon/data/frequency.dawg",
-                   "lexicon/data/profanity.json", "lexicon/data/thesaurus.json", "lexicon/data/headwords.dawg",
+                   "lexicon/data/profanity.json", "lexicon/data/thesaurus.tsv", "lexicon/data/headwords.dawg",
                    "lexicon/data/nouns.json",
                    "lexicon/curated/abbreviations.tsv", "service/rules/data/chgk.toml", "service/rules/data/pool.toml",
                    "service/web/judge.html", "service/web/judge.css", "service/web/judge.js"):

@@ -6,7 +6,7 @@
 
 Parts: lexicon (lexicon.sqlite: morphemes, families), stress (stress.sqlite), profanity
 (profanity.json), frequency (frequency.dawg),
-thesaurus (thesaurus.json: synonym sets of wiki-ru-wordnet),
+thesaurus (thesaurus.tsv: synonym sets of wiki-ru-wordnet),
 headwords (headwords.dawg: ru.wiktionary lemmas by part of speech),
 nouns (nouns.json: the common nouns a game may draw; after lexicon and frequency).  Each part's builder lives in its own module here.
 """
@@ -62,7 +62,7 @@ def build_frequency(args) -> dict:
 def build_thesaurus(args) -> dict:
     from lexicon.build.thesaurus import build_thesaurus as build
 
-    return build(args.data_dir / "thesaurus.json")
+    return build(args.data_dir / "thesaurus.tsv")
 
 
 def build_headwords(args) -> dict:

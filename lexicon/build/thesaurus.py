@@ -1,15 +1,15 @@
-"""Build lexicon/data/thesaurus.json: synonym sets from wiki-ru-wordnet, compiled once.
+"""Build lexicon/data/thesaurus.tsv: synonym sets from wiki-ru-wordnet, compiled once.
 
 wiki-ru-wordnet (MIT; synsets made from ru.wiktionary, CC BY-SA) ships a 150 MB SQLite of
 104k synsets; only 7k of them hold two or more lemmas, which is all a synonym check needs.
 We keep those, each with its Wiktionary gloss stripped of wiki markup (the evidence a judge
 reads), and for every lemma in them how many senses the source gives it at all (a lemma of
-one sense is an unambiguous synonym).  Built by `python -m lexicon.build --only thesaurus`
+one sense is an unambiguous synonym).  Lines of text (lexicon.thesaurus reads them one by one: no JSON
+tree of the whole table is ever built in a worker).  Built by `python -m lexicon.build --only thesaurus`
 (needs the `build` extra); nothing of the package is read at run time.
 """
 from __future__ import annotations
 
-import json
 import re
 import sqlite3
 from collections import defaultdict
@@ -52,9 +52,9 @@ def build_thesaurus(out: Path = DEFAULT_PATH, source: Path | None = None) -> dic
     con.close()
     kept = sorted((sorted(words), glosses[sid]) for sid, words in lemmas.items() if len(words) > 1)
     members = {w for words, _ in kept for w in words}
-    data = {"format": FORMAT, "source": "wiki-ru-wordnet 1.0.3 (MIT; ru.wiktionary synsets, CC BY-SA)",
-            "synsets": [{"lemmas": words, "gloss": text} for words, text in kept],
-            "senses": {w: len(senses[w]) for w in sorted(members)}}
+    lines = [f"# {FORMAT}: wiki-ru-wordnet 1.0.3 (MIT; ru.wiktionary synsets, CC BY-SA)"]
+    lines += [f"s\t{'|'.join(words)}\t{text}" for words, text in kept]
+    lines += [f"n\t{w}\t{len(senses[w])}" for w in sorted(members) if len(senses[w]) > 1]
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+    out.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return {"out": str(out), "synsets": len(kept), "lemmas": len(members)}

@@ -1,7 +1,7 @@
 """The FastAPI application: routers per game, one error handler, the engine loaded once.
 
 Start-up loads the engine and the pronouncer, then verifies every compiled
-data file (lexicon.sqlite, stress.sqlite, frequency.dawg, profanity.json, thesaurus.json) and
+data file (lexicon.sqlite, stress.sqlite, frequency.dawg, profanity.json, thesaurus.tsv) and
 loads the lazily used tables from them.  A missing or damaged file stops the
 start: the error names the file in the log and the server exits non-zero
 (uvicorn: "Application startup failed", exit code 3) rather than serving 500s

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import signal
 import sys
@@ -51,6 +52,10 @@ def serve_forked(args: argparse.Namespace, log_config: dict) -> int:
 
     logging.config.dictConfig(log_config)  # inherited by the forked workers
     app = create_app(preload=True)
+    # What the parent loaded stays out of the collector's reach: a worker's collection would otherwise
+    # write into every loaded object's header and copy its page (the thesaurus, the tables, the caches).
+    gc.collect()
+    gc.freeze()
 
     class Server(BaseApplication):
         def load_config(self):

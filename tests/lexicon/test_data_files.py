@@ -1,6 +1,6 @@
 """Issue 12, item 5: a missing or damaged data file is named — by its loader, by readiness, at start-up.
 
-The compiled files (lexicon.sqlite, stress.sqlite, frequency.dawg, profanity.json, thesaurus.json) are copied
+The compiled files (lexicon.sqlite, stress.sqlite, frequency.dawg, profanity.json, thesaurus.tsv) are copied
 into tmp_path broken in the ways files break: missing, empty, cut short, overwritten with junk.
 """
 from __future__ import annotations
@@ -23,7 +23,7 @@ FILES = {
     "stress.sqlite": (pronunciation.DEFAULT_DATA, pronunciation.verify, Pronouncer),
     "frequency.dawg": (frequency.DEFAULT_PATH, frequency.verify, frequency.load),
     "profanity.json": (profanity.DEFAULT_DATA, profanity.verify, profanity.Profanity.load),
-    "thesaurus.json": (thesaurus.DEFAULT_PATH, thesaurus.verify, thesaurus.Thesaurus.load),
+    "thesaurus.tsv": (thesaurus.DEFAULT_PATH, thesaurus.verify, thesaurus.Thesaurus.load),
     "headwords.dawg": (headwords.DEFAULT_PATH, headwords.verify, headwords.load),
     "nouns.json": (nouns.DEFAULT_PATH, nouns.verify, nouns.load),
 }
