@@ -158,6 +158,7 @@ def _pairs(members) -> set[Pair]:
 # ---------------------------------------------------------------- verdicts ---
 
 LINKED = ("same_family", "curated_sense")     # the engine's certain root links
+SHORT_ROOT = 3                                 # roots shorter than this join other families only loosely
 
 
 def loose_evidence(verdict: Verdict, ev: dict) -> bool:
@@ -168,7 +169,10 @@ def loose_evidence(verdict: Verdict, ev: dict) -> bool:
     derived words."""
     guessed = _guessed(verdict.a, ev["a"]["lemma"]) or _guessed(verdict.b, ev["b"]["lemma"])
     bare = _bare(verdict.a, ev["a"]["lemma"]) and _bare(verdict.b, ev["b"]["lemma"])
-    return guessed or bare or not same_spelling(compare_roots(ev["a"]["root"], ev["b"]["root"]))
+    ra, rb = ev["a"]["root"], ev["b"]["root"]
+    # дн (день, дневник) / дн (дно), бо (бой) / бо (боязнь): two letters match across families by chance.
+    short = min(len(ra), len(rb)) < SHORT_ROOT and ev.get("kind") not in LINKED
+    return guessed or bare or short or not same_spelling(compare_roots(ra, rb))
 
 
 # A root this short matches another by chance more often than not (день/дно, фан/целлофан, сам/самарец).
@@ -182,9 +186,9 @@ def positive_evidence(verdict: Verdict, ev: dict) -> bool:
     alternation inside a root (клан/склон, кат/кот) or a short root is mostly homonymy today."""
     ra, rb = ev["a"]["root"], ev["b"]["root"]
     alt = compare_roots(ra, rb)
-    if alt is None or (_bare(verdict.a, ev["a"]["lemma"]) and _bare(verdict.b, ev["b"]["lemma"])):
-        return False
     long_enough = min(len(ra), len(rb)) >= POSITIVE_ROOT_LENGTH
+    if alt is None or (not long_enough and _bare(verdict.a, ev["a"]["lemma"]) and _bare(verdict.b, ev["b"]["lemma"])):
+        return False
     guessed = _guessed(verdict.a, ev["a"]["lemma"]) or _guessed(verdict.b, ev["b"]["lemma"])
     if alt.kind == "consonant":
         return long_enough or not guessed
@@ -316,6 +320,9 @@ class Drafting:
         self.firm_types: set[Pair] = set()          # root types some verdict linked firmly, both orders
         self.links: list[tuple[Occurrence, Pair, dict]] = []
         self.possible: list[tuple[Pair, dict]] = []
+        # Cognate by the engine on evidence too weak to list alone (би/убий): listed as possible only when
+        # both words are firmly cognate with a third (битва, самоубийство — убийство).
+        self.weak: dict[Pair, dict] = {}
 
     def read(self) -> None:
         for i, lemma in enumerate(self.lemmas):
@@ -425,6 +432,8 @@ class Drafting:
             if loose and verdict.confidence != "certain":
                 if positive_evidence(verdict, ev):
                     self.possible.append((pair, link))
+                else:
+                    self.weak.setdefault(pair, link)
             elif self.join(oa, ob):
                 self.links.append((oa, pair, link))
 
@@ -524,8 +533,11 @@ class Grouping:
             return True
         if verdict.cognate and pair not in self.possible_pairs:
             ev = next(iter(root_links(verdict)), {})
+            link = link_json(self.lemmas[x], self.lemmas[y], verdict, ev)
             if not ev or positive_evidence(verdict, ev):
-                self._possible(pair, link_json(self.lemmas[x], self.lemmas[y], verdict, ev))
+                self._possible(pair, link)
+            else:
+                self.drafting.weak.setdefault(pair, link)
         return False
 
     def cover(self, draft: Draft) -> list[list[int]]:
@@ -540,7 +552,18 @@ class Grouping:
                 if self._firm(x, y):
                     adjacent[x].add(y)
                     adjacent[y].add(x)
+        self._weak_through_third(members, adjacent)
         return clique_cover(members, adjacent)
+
+    def _weak_through_third(self, members: list[int], adjacent: dict[int, set[int]]) -> None:
+        """A weakly cognate pair of the draft both of whose words are firmly cognate with a third is possible."""
+        weak = self.drafting.weak
+        for n, x in enumerate(members):
+            for y in members[n + 1:]:
+                pair = (x, y)
+                if pair in weak and pair not in self.possible_pairs and y not in adjacent[x] \
+                        and adjacent[x] & adjacent[y]:
+                    self._possible(pair, weak[pair])
 
     def _possible(self, pair: Pair, link: dict) -> None:
         """List a loose link, unless a judge decided the pair (then it is a group or ruled apart)."""
