@@ -32,6 +32,8 @@ from lexicon.store import LexiconStore, RootNode, WordRecord
 from lexicon.text import fold_root, fold_yo
 
 PREFIXED_BASE = 5      # a shorter base than this is a prefix-like start by chance (пре|док is no пре + док)
+# Verdicts kept per engine (lru): 30,000 at ~1.7 KB is ~50 MB a worker at most.
+VERDICT_CACHE = 30_000
 
 SOURCE_NAMES = {
     "tikhonov-morphemes": "морфемный словарь Тихонова (Sorokin & Kravtsova 2018)",
@@ -275,6 +277,8 @@ class CognateEngine:
         self.compounds = CompoundSplitter(self.store)
         self.roots_may_relate = lru_cache(maxsize=20_000)(self._roots_may_relate)   # root pairs: ~150 B each
         self.analyse_key = lru_cache(maxsize=30_000)(self._analyse_key)   # ~0.5 KB each
+        # Pairs come back (a judge's word against a list, an app re-asking a turn): ~1.7 KB a verdict.
+        self.compare = lru_cache(maxsize=VERDICT_CACHE)(self._compare)
 
     # --- reading words -------------------------------------------------------
     def analyse(self, raw: str | NormalizedWord) -> WordAnalysis:
@@ -329,7 +333,8 @@ class CognateEngine:
         family = self.store.family(node.family)
         return set(node.labels) | (set(family.labels) if family else set())
 
-    def compare(self, a: str | NormalizedWord, b: str | NormalizedWord) -> Verdict:
+    def _compare(self, a: str | NormalizedWord, b: str | NormalizedWord) -> Verdict:
+        """The verdict on words a and b (`compare`, which keeps the last VERDICT_CACHE verdicts)."""
         wa, wb = self.analyse(a), self.analyse(b)
         readings_a = {fold_yo(an.lemma) for an in wa.analyses}
         readings_b = {fold_yo(an.lemma) for an in wb.analyses}

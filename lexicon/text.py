@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 
 MAX_WORD_LENGTH = 64
 
@@ -99,6 +100,13 @@ def normalize_word(raw: str, max_length: int = MAX_WORD_LENGTH) -> NormalizedWor
     """Read `raw` as a single Russian word or raise :class:`InvalidWord`."""
     if not isinstance(raw, str):
         raise InvalidWord("ожидалась строка", "type")
+    return _read_word(raw, max_length)
+
+
+# Every check reads its words again (a Hat turn, a pool, a pair asked twice): the answer is kept.
+# ~0.3 KB a word.  A refusal is not kept: lru_cache never stores an exception.
+@lru_cache(maxsize=30_000)
+def _read_word(raw: str, max_length: int) -> NormalizedWord:
     text = unicodedata.normalize("NFD", strip_invisible(raw)).strip()
     stressed = None
     # The «+» notation: before the stressed vowel (з+амок) or right after it (за+мок).
