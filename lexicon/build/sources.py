@@ -42,6 +42,18 @@ def relabel_suffix_roots(parts: list[tuple[str, str]]) -> list[tuple[str, str]]:
     return out
 
 
+def relabel_hard_sign_prefixes(parts: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """Another flaw of the same data: объ:ROOT/един, разъ:ROOT/ясн, съ:ROOT/езд.  No Russian root ends in ъ;
+    a part that does, before a root, is the prefix (объ-един-ени-е, and объединение is no cognate of
+    объяснение)."""
+    out = list(parts)
+    for i in range(len(out) - 1):
+        (text, kind), (_, kind_after) = out[i], out[i + 1]
+        if kind == "root" and kind_after == "root" and text.endswith("ъ"):
+            out[i] = (text, "prefix")
+    return out
+
+
 def tikhonov_morphemes(sources: Path) -> Iterator[tuple[str, Morphemes]]:
     """`непробудный\tне:PREF/про:PREF/буд:ROOT/н:SUFF/ый:END` → (word, morphemes)."""
     folder = sources / "tikhonov-morphemes"
@@ -60,7 +72,7 @@ def tikhonov_morphemes(sources: Path) -> Iterator[tuple[str, Morphemes]]:
                         break
                     parts.append((text, kind))
                 if word and parts:
-                    yield word.lower(), tuple(relabel_suffix_roots(parts))
+                    yield word.lower(), tuple(relabel_hard_sign_prefixes(relabel_suffix_roots(parts)))
 
 
 @dataclass(frozen=True)

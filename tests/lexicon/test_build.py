@@ -114,3 +114,18 @@ def test_wiktionary_dump_feeds_the_same_lexicon(mini, tmp_path):
     engine = CognateEngine(store)
     # кошка's «Родственные слова» list кот: the link joins them even without DerivBase.
     assert engine.compare("кошка", "кот").cognate
+
+
+def test_hard_sign_before_a_root_is_a_prefix():
+    """The morpheme list marks объ/разъ/съ as roots; no root ends in ъ, so it is the prefix."""
+    from lexicon.build.sources import relabel_hard_sign_prefixes
+
+    parts = [("объ", "root"), ("един", "root"), ("ени", "suffix"), ("е", "ending")]
+    assert relabel_hard_sign_prefixes(parts)[:2] == [("объ", "prefix"), ("един", "root")]
+    # a root that merely precedes a suffix keeps its label
+    assert relabel_hard_sign_prefixes([("съ", "root"), ("ест", "suffix")])[0] == ("съ", "root")
+
+
+def test_объединение_is_no_cognate_of_объяснение():
+    engine = CognateEngine(LexiconStore())
+    assert not engine.compare("объединение", "объяснение").cognate
