@@ -25,7 +25,10 @@ The method, in the order :func:`compile_lexicon` runs it:
    first, then equal spellings, then consonant alternations, then vowel
    alternations.  When a spelling pair or two families may join is
    :mod:`lexicon.roots`' policy; no join crosses curated senses, and a word
-   listed in several senses (лук) stays apart and is matched at run time.
+   listed in several senses (лук) stays apart and is matched at run time;
+   curated allomorph rows sharing a spelling (вещ «вещь» / «весть») never weld, and
+   a word linked to two homonyms that differ only in their ending (ротик: рот /
+   рота) joins neither unless one is far the more frequent (вода / водь).
 8. Number the families: the successful joins form a spanning tree per family;
    each node keeps its parent and the link that joined it, which becomes the
    judge's evidence.
@@ -36,10 +39,11 @@ from lexicon import paths
 
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
-from lexicon import roots
+from lexicon import frequency, roots
 from lexicon.alternations import compare_roots
 from lexicon.build import glued
 from lexicon.build import sources as src
@@ -224,7 +228,7 @@ def compile_lexicon(sources: Path, use_tikhonov: bool = True, wiktionary: Path |
         for idx, spelling in enumerate(entries[key].roots):
             families.add((key, idx), spelling)
     join_curated_anchors(families, allomorph_groups, entries, stats)
-    join_in_rounds(families, one_base_each(proposals), entries, policy, stats)
+    join_in_rounds(families, one_base_each(proposals, links), entries, policy, stats)
 
     family_of, parent, depth = number_families(families)
     stats["words"] = len(entries)
@@ -381,11 +385,70 @@ def propose_joins(links: list[Link], entries: dict[str, Entry],
     return proposals, alternation_links
 
 
-def one_base_each(proposals: list[Proposal]) -> list[Proposal]:
+def one_base_each(proposals: list[Proposal], links: list[Link] = ()) -> list[Proposal]:
     """A derived word has one base.  When a link of equal root spelling already gives one, a
-    second link that needs an alternation (вылетать → вылечивать) is noise."""
+    second link that needs an alternation (вылетать → вылечивать) is noise.  A word linked to two
+    words that differ only in their ending, not linked to each other (ротик, ротный: рот / рота;
+    тестировать: тест / тесто; анимизм: анима / аниме), sits between homonyms the rules matched
+    by letters: it cannot tell which is its own, so it joins neither."""
     based = {p.b for p in proposals if p.grade == 0}
-    return [p for p in proposals if p.grade == 0 or p.b not in based or p.curated]
+    kept = [p for p in proposals if p.grade == 0 or p.b not in based or p.curated]
+    ambiguous = between_homonyms(kept, {frozenset(link[:2]) for link in links})
+    return [p for p in kept if (p.b, p.a[0]) not in ambiguous and (p.a, p.b[0]) not in ambiguous]
+
+
+# A lemma's ending: what is left of рота, тесто, аниме, рот once it is dropped is the stem.
+ENDINGS = ("а", "я", "о", "е", "ь", "й", "ы", "и")
+
+
+def stem_of(key: str) -> str:
+    return key[:-1] if key.endswith(ENDINGS) else key
+
+
+def between_homonyms(proposals: list[Proposal], linked: set[frozenset[str]]) -> set[tuple[Node, str]]:
+    """(node, neighbour word) of proposals where the node's word has another
+    neighbour of the same stem, the two never linked directly and not a pair of persons
+    (кум / кума, раб / раба: one root in two genders)."""
+    neighbours: dict[Node, set[str]] = defaultdict(set)
+    for p in proposals:
+        if not p.curated:
+            neighbours[p.b].add(p.a[0])
+            neighbours[p.a].add(p.b[0])
+    out: set[tuple[Node, str]] = set()
+    for node, words in neighbours.items():
+        by_stem: dict[str, list[str]] = defaultdict(list)
+        for word in sorted(words):
+            by_stem[stem_of(word)].append(word)
+        for same in by_stem.values():
+            apart = {word for i, x in enumerate(same) for y in same[i + 1:]
+                     if frozenset((x, y)) not in linked and not (_animate(x) and _animate(y)) for word in (x, y)}
+            out |= {(node, word) for word in apart - _dominant(apart)}
+    return out
+
+
+# One homonym this much more frequent than the other (вода 4.8 / водь 2.1 Zipf) is the base words mean.
+DOMINANT_ZIPF_GAP = 2.5
+
+
+def _dominant(words: set[str]) -> set[str]:
+    """The one word far more frequent than every other of `words`, if there is one."""
+    if len(words) < 2:
+        return set()
+    ranked = sorted(words, key=lambda w: (-frequency.zipf(w), w))
+    return {ranked[0]} if frequency.zipf(ranked[0]) - frequency.zipf(ranked[1]) >= DOMINANT_ZIPF_GAP else set()
+
+
+@lru_cache(maxsize=4096)
+def _animate(word: str) -> bool:
+    """pymorphy3 reads the word as an animate noun in its dictionary form (кума, not кум's genitive)."""
+    return any(parse.normal_form == word and {"NOUN", "anim"} <= parse.tag.grammemes
+               for parse in _morph().parse(word))
+
+
+@lru_cache(maxsize=1)
+def _morph():
+    import pymorphy3
+    return pymorphy3.MorphAnalyzer()
 
 
 # --- 7. join in rounds --------------------------------------------------------------------------
@@ -399,6 +462,21 @@ def join_curated_anchors(families: Families, allomorph_groups: list[tuple[frozen
         for other in nodes[1:]:
             if families.join(nodes[0], other, "curated allomorphs " + "/".join(sorted(spellings)), None):
                 stats["curated_joins"] += 1
+    mark_homonymous_rows(families, allomorph_groups, entries)
+
+
+def mark_homonymous_rows(families: Families, allomorph_groups: list[tuple[frozenset[str], list[str]]],
+                         entries: dict[str, Entry]) -> None:
+    """Two rows sharing a spelling are homonymous roots (вещ «весть» / вещ «вещь», берег / беречь):
+    each row's family is labelled with its row, so no chain of links (вещевой ← вещать) welds them."""
+    for n, (spellings, anchors) in enumerate(allomorph_groups):
+        if not any(spellings & other for m, (other, _) in enumerate(allomorph_groups) if m != n):
+            continue
+        for key in anchors:
+            for idx, root in enumerate(entries[key].roots if key in entries else ()):
+                top = families.find((key, idx))
+                if fold_root(root) in spellings and not families.comp_labels[top]:
+                    families.comp_labels[top] = frozenset({f"allomorph-row#{n}"})
 
 
 def join_in_rounds(families: Families, proposals: list[Proposal], entries: dict[str, Entry],

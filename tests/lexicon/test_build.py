@@ -129,3 +129,32 @@ def test_hard_sign_before_a_root_is_a_prefix():
 def test_объединение_is_no_cognate_of_объяснение():
     engine = CognateEngine(LexiconStore())
     assert not engine.compare("объединение", "объяснение").cognate
+
+
+def test_a_word_between_two_homonyms_joins_neither():
+    """ротик is linked to рот and to рота (the rules matched letters): it cannot say which is its base."""
+    from lexicon.build.compile import Proposal, one_base_each
+
+    proposals = [Proposal(0, ("рот", 0), ("ротик", 0), "rule344"), Proposal(0, ("рота", 0), ("ротик", 0), "rule344"),
+                 Proposal(0, ("рот", 0), ("ротовой", 0), "rule630")]
+    kept = one_base_each(proposals, [("рот", "ротик", "r"), ("рота", "ротик", "r"), ("рот", "ротовой", "r")])
+    assert [p.b[0] for p in kept] == ["ротовой"]
+    # linked to each other, the two bases are one root: both links stay
+    linked = one_base_each(proposals, [("рот", "рота", "r")])
+    assert len(linked) == 3
+
+
+def test_a_pair_of_persons_is_one_root_in_two_genders():
+    from lexicon.build.compile import Proposal, one_base_each
+
+    proposals = [Proposal(0, ("кум", 0), ("кумин", 0), "rule360"), Proposal(0, ("кума", 0), ("кумин", 0), "rule360")]
+    assert len(one_base_each(proposals, [])) == 2
+
+
+def test_homonymous_curated_rows_never_weld():
+    """вещ «вещь» and вещ «весть» are two rows of the allomorph table: no chain of links joins them."""
+    engine = CognateEngine(LexiconStore())
+    assert engine.compare("вещь", "вещевой").confidence == "certain"
+    assert engine.compare("весть", "известие").confidence == "certain"
+    assert engine.compare("вещество", "известие").confidence != "certain"
+    assert engine.compare("рот", "рота").confidence != "certain"
