@@ -32,6 +32,10 @@ from lexicon.store import LexiconStore, RootNode, WordRecord
 from lexicon.text import fold_root, fold_yo
 
 PREFIXED_BASE = 5      # a shorter base than this is a prefix-like start by chance (пре|док is no пре + док)
+# Prefixes that make a new word of a whole word and keep its root: незаурядность, антиглобалист, сверхзадача.
+WORD_PREFIXES = frozenset({"не", "анти", "сверх", "контр", "микро", "интер"})
+# Analyses no source gave: affixes peeled by guess, or a compound read by its parts.
+UNSOURCED = frozenset({"guess", "compound-split"})
 # Verdicts kept per engine (lru): 30,000 at ~1.7 KB is ~50 MB a worker at most.
 VERDICT_CACHE = 30_000
 
@@ -386,11 +390,16 @@ class CognateEngine:
 
     def _prefixed(self, wa: WordAnalysis, wb: WordAnalysis) -> dict | None:
         """One word is the other with a prefix (премодерация = пре + модерация, недоговоропригодность): one
-        root, whatever segmentation each got on its own (new words are often guessed apart)."""
+        root, whatever segmentation each got on its own (new words are often guessed apart).  A prefixed
+        word any source knows has its own root (об-лож-к-а is no об + ложка, о-город no о + город, демонизм
+        no де + монизм): only a word-building prefix (не-, анти-) is believed over the sources."""
         for x, y in ((wa, wb), (wb, wa)):
+            segmented = any(an.source not in UNSOURCED for an in x.analyses)
             for lx in {fold_yo(an.lemma) for an in x.analyses}:
                 for ly in {fold_yo(an.lemma) for an in y.analyses}:
                     prefix = lx[:len(lx) - len(ly)]
+                    if segmented and prefix not in WORD_PREFIXES:
+                        continue
                     if len(ly) >= PREFIXED_BASE and lx.endswith(ly) and prefix in self.store.affixes.prefixes:
                         return {"kind": "prefixed_word", "a": x.word.raw, "b": y.word.raw, "prefix": prefix,
                                 "explanation": f"«{lx}» — это «{ly}» с приставкой «{prefix}-»",

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Iterable
 
 from lexicon import budget
 from lexicon.alternations import CONSONANT_ALTERNATIONS, VOWELS, WEAK_CONSONANT_ALTERNATIONS, compare_roots
-from lexicon.cognates import Verdict
+from lexicon.cognates import PREFIXED_BASE, Verdict
 from lexicon.overrides import NO_RULINGS, Oracle
 from lexicon.roots import same_spelling
 from lexicon.store import RootNode
@@ -85,6 +85,7 @@ def group_cognates(lexicon: Lexicon, words: list[str], oracle: Oracle = NO_RULIN
     drafting.read()
     drafting.join_families()
     drafting.ask_candidates(max_pairs)
+    drafting.ask_prefixed()
     return Grouping(drafting, oracle).run(max_pairs, ruled)
 
 
@@ -177,22 +178,34 @@ def loose_evidence(verdict: Verdict, ev: dict) -> bool:
 
 # A root this short matches another by chance more often than not (день/дно, фан/целлофан, сам/самарец).
 POSITIVE_ROOT_LENGTH = 4
+# A family of at most this many words is an orphan the derivational links missed (кругооборот's круг,
+# мухомор's мух); two bigger families the links kept apart are apart as often as not (тяг/тяж, тек/теч).
+ORPHAN_FAMILY = 5
 
 
-def positive_evidence(verdict: Verdict, ev: dict) -> bool:
+def positive_evidence(verdict: Verdict, ev: dict, family_size=None) -> bool:
     """Whether a pair too loose to group is still worth an organiser's look: the two roots alternate the
     way derivation does (a regular consonant alternation at the root's end: бок/обочина, круг/окружение)
     in dictionary segmentations, or they are long enough (≥ 4 letters) not to be alike by chance.  A vowel
-    alternation inside a root (клан/склон, кат/кот) or a short root is mostly homonymy today."""
+    alternation inside a root (клан/склон, кат/кот) or a short root is mostly homonymy today.  An
+    alternation between two established families (`family_size` of each above ORPHAN_FAMILY) that no
+    link joins is homonymy too (грудь/груз, тяга/тяжесть, библиотека/утечка)."""
     ra, rb = ev["a"]["root"], ev["b"]["root"]
     alt = compare_roots(ra, rb)
     long_enough = min(len(ra), len(rb)) >= POSITIVE_ROOT_LENGTH
     if alt is None or (not long_enough and _bare(verdict.a, ev["a"]["lemma"]) and _bare(verdict.b, ev["b"]["lemma"])):
         return False
+    if alt.kind != "equal" and family_size is not None and _established(ev, family_size):
+        return False
     guessed = _guessed(verdict.a, ev["a"]["lemma"]) or _guessed(verdict.b, ev["b"]["lemma"])
     if alt.kind == "consonant":
         return long_enough or not guessed
     return alt.kind in ("equal", "spelling", "fleeting") and long_enough
+
+
+def _established(ev: dict, family_size) -> bool:
+    families = (ev["a"].get("family"), ev["b"].get("family"))
+    return all(f is not None and family_size(f) > ORPHAN_FAMILY for f in families)
 
 
 def root_links(verdict: Verdict) -> list[dict]:
@@ -405,12 +418,43 @@ class Drafting:
                         if self.uf.find(ox) != self.uf.find(oy):
                             self.ask(ox[0], oy[0], None)
 
+    def ask_prefixed(self) -> None:
+        """Pairs where one word is the other with a prefix (премодерация, недоговоропригодность): new
+        words get segmentations of their own, so no root bucket pairs them; the engine's prefixed-word
+        evidence lists them as possible."""
+        index: dict[str, int] = {}
+        for i, word in enumerate(self.words):
+            if word is not None:
+                index.setdefault(word.key, i)
+        prefixes = self.lexicon.store.affixes.prefixes
+        longest = max(map(len, prefixes), default=0)
+        for i, word in enumerate(self.words):
+            if word is None:
+                continue
+            for cut in range(1, min(longest, len(word.key) - PREFIXED_BASE) + 1):
+                j = index.get(word.key[cut:])
+                if j is not None and word.key[:cut] in prefixes and (min(i, j), max(i, j)) not in self.answers:
+                    budget.check()
+                    self.ask_prefixed_pair(i, j)
+
+    def ask_prefixed_pair(self, i: int, j: int) -> None:
+        pair = (min(i, j), max(i, j))
+        verdict = self.lexicon.compare(self.words[pair[0]], self.words[pair[1]])
+        self.answers[pair] = firm(verdict)
+        evidence = [ev for ev in verdict.evidence if ev.get("kind") == "prefixed_word"]
+        if verdict.cognate and evidence and not root_links(verdict):
+            self.possible.append((pair, link_json(self.lemmas[pair[0]], self.lemmas[pair[1]], verdict, evidence[0])))
+
     def _types_may_join(self, tx: tuple, ty: tuple) -> bool:
         """Roots in two families join by spelling only when lexicon.roots' policy lets them
         (equal, or one family already shows the other's spelling: the рук family has руч)."""
         alt = self.alternation(tx[2], ty[2])
         return alt is not None and self.engine.join_policy.shows_other_spelling(
             alt, tx[2], ty[2], self._spellings(tx[1]), self._spellings(ty[1]))
+
+    def family_size(self, family_id: int) -> int:
+        family = self.lexicon.store.family(family_id)
+        return family.size if family else 1
 
     def _spellings(self, family_id: int) -> list[str]:
         family = self.lexicon.store.family(family_id)
@@ -430,7 +474,7 @@ class Drafting:
                 continue
             link = link_json(self.lemmas[i], self.lemmas[j], verdict, ev)
             if loose and verdict.confidence != "certain":
-                if positive_evidence(verdict, ev):
+                if positive_evidence(verdict, ev, self.family_size):
                     self.possible.append((pair, link))
                 else:
                     self.weak.setdefault(pair, link)
@@ -534,7 +578,7 @@ class Grouping:
         if verdict.cognate and pair not in self.possible_pairs:
             ev = next(iter(root_links(verdict)), {})
             link = link_json(self.lemmas[x], self.lemmas[y], verdict, ev)
-            if not ev or positive_evidence(verdict, ev):
+            if not ev or positive_evidence(verdict, ev, self.drafting.family_size):
                 self._possible(pair, link)
             else:
                 self.drafting.weak.setdefault(pair, link)
