@@ -185,6 +185,8 @@ class Lexicon:
         split = self.engine.compounds.split(key, True)
         return tuple(t for t, kind in split.morphemes if kind == "root") if split is not None else None
 
+    prefixed_noun = staticmethod(nouns.prefixed_noun)   # субтип → (суб, тип): a learned prefix and a dictionary noun
+
     def game_nouns(self) -> list[nouns.Noun]:
         """The common nouns a game may draw, with their frequency (lexicon.nouns; read on first use)."""
         return nouns.game_nouns()

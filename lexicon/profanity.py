@@ -16,7 +16,8 @@ as a form of an ordinary word: «сук» is the plural of сука but also с�
 (a branch), «хули» also хулить, «корабля», «рубля», «сабля» and
 «оскорблять» contain бля only by spelling, «застрахуйте» and «психуй»
 contain хуй, «колебаться» and «хлебать» еба, «мандарин» and «команда»
-манда.  The core-root patterns only look at words pymorphy3 does not know,
+манда; nor is a noun made of a clean noun and a suffix (вебка: веб + ка).
+The core-root patterns only look at words pymorphy3 does not know,
 and anchor еб/ёб and хуй to the start of the word or to a prefix.
 Lemmas that also have a clean literal sense (хрен the plant, сука the
 female dog) are hits with ``homonym`` set, so a caller can treat them as
@@ -118,6 +119,26 @@ def clean_reading(word: str, lemmas: dict) -> str | None:
     return None
 
 
+# A base word so marked is no neutral word of its own (пидорас is Slng, пос an abbreviation).
+_MARKED = ("Slng", "Infr", "Dist", "Erro", "Abbr", "Name", "Surn", "Patr", "Geox", "Orgn", "Trad")
+_VOWELS = "аеёиоуыэюя"
+
+
+def clean_noun_base(word: str, lemmas: dict) -> str | None:
+    """вебка = веб + ка: a noun ru.wiktionary lists, made of a neutral dictionary noun of 3+ letters and a
+    two-letter suffix and ending after a consonant; the obscene string it holds (ебка) straddles the two by
+    spelling only.  None for anything else."""
+    from lexicon import headwords
+    from lexicon.morphology import analyzer
+
+    base, tail = word[:-2], word[-2:]
+    if len(base) < 3 or tail[:1] in _VOWELS or base in lemmas or core_root(base) or not headwords.is_noun(word):
+        return None
+    neutral = any(p.is_known and p.normal_form == base and p.tag.POS == "NOUN" and not any(g in p.tag for g in _MARKED)
+                  for p in analyzer().parse(base))
+    return base if neutral and headwords.is_noun(base) else None
+
+
 @dataclass(frozen=True)
 class ProfanityHit:
     token: str          # as given
@@ -192,6 +213,8 @@ class Profanity:
                 return self._hit(raw, word, lemma, "lemma")
         if word in self.lemmas:
             return self._hit(raw, word, word, "lemma")
+        if clean_noun_base(word, self.lemmas):
+            return None   # вебка: веб + ка, not a form of ебка
         if word in self.forms:
             return self._hit(raw, word, self.forms[word], "form")
         if word in self.variants:

@@ -389,9 +389,24 @@ def listed_noun(check: WordCheck) -> bool:
     plurals of качель and городок), шекель and джун (not a place or a name), экспонента (not a case form)."""
     if not check.stripped.islower() or not check.lexicon.wiktionary_noun(check.text):
         return False
-    check.report.lemma = check.text
+    check.report.lemma = variant_lemma(check) or check.text
     rare_word(check)
     return True
+
+
+def variant_lemma(check: WordCheck) -> str | None:
+    """шоппинг, ритейлер: pymorphy3 reads the word as the nominative singular of a lemma spelled otherwise only by
+    a doubled consonant, or marks the spelling an error (Erro) of that lemma: one word, so one duplicate key.
+    Other lemmas behind a nominative (воскресенье → воскресение, супруга → супруг) are other words."""
+    key = doubled_key(variant_key(check.text))
+    for p in check.dictionary_parses:
+        grammemes = _grammemes(p.tag)
+        if (_pos(p.tag) != "NOUN" or not {"sing", "nomn"} <= grammemes or grammemes & PROPER
+                or fold_key(p.lemma) == check.word.key):
+            continue
+        if "Erro" in grammemes or doubled_key(variant_key(p.lemma)) == key:
+            return p.lemma
+    return None
 
 
 def unknown_word(check: WordCheck) -> bool:
@@ -408,20 +423,55 @@ def unknown_word(check: WordCheck) -> bool:
         check.report.suggestions.append({"kind": "attested", "message": SUGGESTIONS["attested"].format(zipf=z),
                                          "frequency": check.report.frequency})
         return True
-    if spelled_as_known(check):
-        return True
-    parts = check.lexicon.compound_parts(check.text) or hyphen_parts(check)
-    if parts and ("-" in check.text or z > 0):
-        # дом-музей, нейросеть (wordfreq has seen it): a compound of known words, not an unknown one;
-        # котогладильщик splits too, but nobody has ever written it.
-        check.report.suggestions.append({"kind": "compound", "parts": list(parts),
-                                         "message": SUGGESTIONS["compound"].format(parts=" + ".join(parts))})
+    if spelled_as_known(check) or known_makeup(check):
         return True
     table = RULES["unknown"]
     message = table["message"].format(raw=check.raw) + (table["rare"].format(zipf=z) if z else table["unseen"])
     check.add("unknown", message, severity("unknown", "unseen" if z < UNKNOWN_ERROR_ZIPF else "rare"),
               {"sources": [PYMORPHY, LEXICON, WORDFREQ], "zipf": z})
     return True
+
+
+def known_makeup(check: WordCheck) -> bool:
+    """A word no dictionary lists made of what dictionaries know: a compound wordfreq has seen (нейросеть,
+    дом-музей), a learned prefix and a dictionary noun (субтип), or a noun in -ость of a dictionary adjective
+    or participle (инфекционность).  котогладильщик splits too, but nobody has ever written it."""
+    text, z = check.text, check.status.zipf
+    parts = check.lexicon.compound_parts(text) or hyphen_parts(check)
+    if parts and ("-" in text or z > 0):
+        check.report.suggestions.append({"kind": "compound", "parts": list(parts),
+                                         "message": SUGGESTIONS["compound"].format(parts=" + ".join(parts))})
+        return True
+    prefixed = check.lexicon.prefixed_noun(text)
+    if prefixed:
+        check.report.suggestions.append({"kind": "prefixed", "parts": list(prefixed),
+                                         "message": SUGGESTIONS["prefixed"].format(prefix=prefixed[0],
+                                                                                  noun=prefixed[1])})
+        return True
+    base = quality_base(check) if z > 0 else None     # быстрость: made by the pattern, but nobody writes it
+    if base:
+        check.report.suggestions.append({"kind": "derived", "base": base,
+                                         "message": SUGGESTIONS["derived"].format(base=base)})
+        return True
+    return False
+
+
+# A noun of quality in -ость is made from any adjective or participle (инфекционный → инфекционность): such a
+# noun is a word even when no dictionary lists it.
+_QUALITY_ENDINGS = ("ый", "ий", "ой")
+
+
+def quality_base(check: WordCheck) -> str | None:
+    """The dictionary adjective or participle a noun in -ость is made from (укоренённость → укоренённый)."""
+    text = check.text
+    if not text.endswith("ость") or len(text) < 8:
+        return None
+    for ending in _QUALITY_ENDINGS:
+        base = text[:-4] + ending
+        if any(p.known and _pos(p.tag) in ("ADJF", "PRTF") and {"masc", "sing", "nomn"} <= _grammemes(p.tag)
+               for p in check.lexicon.parses(base)):
+            return base
+    return None
 
 
 def spelled_as_known(check: WordCheck) -> bool:
@@ -519,12 +569,25 @@ def common_singular(check: WordCheck) -> bool:
     # A substantivised adjective is its own noun: крестная is not a form of крестный.
     check.report.lemma = check.text if _pos(reading.tag) == "ADJF" else reading.lemma
     names = check.proper_nominative
+    if not names and check.case_signal and _is_capitalised(check.raw):
+        listed_capitalised(check)
     if names and check.case_signal and _is_capitalised(check.raw):
         message = RULES["proper_noun"]["capitalised_common"].format(
             raw=check.raw, name=names[0].lemma.capitalize(), lemma=reading.lemma)
         case = "codenames" if check.game == "codenames" else "capitalised_common"
         check.add("proper_noun", message, severity("proper_noun", case), check.evidence)
     return True
+
+
+def listed_capitalised(check: WordCheck) -> None:
+    """Голливуд: pymorphy3 reads a common noun, but ru.wiktionary, which writes proper nouns with a capital,
+    lists the word only so: a name written as a name."""
+    capitalised = check.text[:1].upper() + check.text[1:]
+    if not check.lexicon.wiktionary_noun(capitalised) or check.lexicon.wiktionary_pos(check.text):
+        return
+    case = "codenames" if check.game == "codenames" else "listed_capitalised"
+    message = RULES["proper_noun"]["listed_capitalised"].format(raw=check.raw)
+    check.add("proper_noun", message, severity("proper_noun", case), {**check.evidence, "wiktionary": capitalised})
 
 
 def plural_noun(check: WordCheck) -> bool:

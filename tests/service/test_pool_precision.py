@@ -54,9 +54,11 @@ def test_shouted_word_is_no_abbreviation_and_unknown_is_no_error(lexicon):
 def test_duplicates_are_one_lemma_or_one_word_spelled_two_ways(lexicon):
     report = lint(lexicon, ["супруг", "супруга", "мостки", "мосток", "шопинг", "шоппинг", "флешка", "флэшка",
                             "стол", "столы", "угол", "уголь", "мол", "молл", "диджей", "ди-джей"])
-    assert sorted(map(sorted, report.duplicates)) == [["ди-джей", "диджей"], ["стол", "столы"], ["флешка", "флэшка"]]
-    # a doubled consonant may be one word (шопинг/шоппинг) or two (мол/молл): a person decides
-    assert sorted(map(sorted, report.spelling_variants)) == [["мол", "молл"], ["шопинг", "шоппинг"]]
+    assert sorted(map(sorted, report.duplicates)) == [["ди-джей", "диджей"], ["стол", "столы"], ["флешка", "флэшка"],
+                                                      ["шопинг", "шоппинг"]]
+    # a doubled consonant may be one word (шопинг/шоппинг: pymorphy3 reads шоппинг as шопинг) or two (мол/молл):
+    # where no dictionary says which, a person decides
+    assert sorted(map(sorted, report.spelling_variants)) == [["мол", "молл"]]
 
 
 def test_possible_cognates_need_positive_evidence(lexicon):
