@@ -461,9 +461,8 @@ class CognateEngine:
             return
         homonymous = self.join_policy.homonymous(x.root, y.root)
         # A word listed under several senses of this very root (лук, пар) may be read either way.
-        ambiguous_word = any(node is not None and sum(l.split("#")[0] in homonymous for l in node.labels) > 1
-                             for node in (nx, ny))
-        if homonymous and not ambiguous_word:
+        if homonymous and not any(node is not None and sum(l.split("#")[0] in homonymous for l in node.labels) > 1
+                                  for node in (nx, ny)):
             # A spelling the curated table knows to have several senses (вод, пол, лук) cannot
             # decide alone: without a family or a shared sense the words stay apart.
             against.append(self._ambiguous_root(x, y, sorted(homonymous)[0]))

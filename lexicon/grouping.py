@@ -36,6 +36,7 @@ from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING, Iterable
 
 from lexicon import budget
+from lexicon.gc_pause import gc_paused
 from lexicon.alternations import CONSONANT_ALTERNATIONS, VOWELS, WEAK_CONSONANT_ALTERNATIONS, compare_roots
 from lexicon.cognates import PREFIXED_BASE, Verdict
 from lexicon.overrides import NO_RULINGS, Oracle
@@ -81,12 +82,13 @@ def group_cognates(lexicon: Lexicon, words: list[str], oracle: Oracle = NO_RULIN
 
     `ruled`: word pairs a judge ruled cognate, asked even where no root bucket pairs them.
     TooManyPairs when a stage would ask more than `max_pairs` pairs (None: no limit)."""
-    drafting = Drafting(lexicon, words)
-    drafting.read()
-    drafting.join_families()
-    drafting.ask_candidates(max_pairs)
-    drafting.ask_prefixed()
-    return Grouping(drafting, oracle).run(max_pairs, ruled)
+    with gc_paused():
+        drafting = Drafting(lexicon, words)
+        drafting.read()
+        drafting.join_families()
+        drafting.ask_candidates(max_pairs)
+        drafting.ask_prefixed()
+        return Grouping(drafting, oracle).run(max_pairs, ruled)
 
 
 # ------------------------------------------------------------ spelling keys ---
