@@ -158,3 +158,14 @@ def test_homonymous_curated_rows_never_weld():
     assert engine.compare("весть", "известие").confidence == "certain"
     assert engine.compare("вещество", "известие").confidence != "certain"
     assert engine.compare("рот", "рота").confidence != "certain"
+
+
+def test_a_root_the_morpheme_dictionary_keeps_whole_is_not_cut_by_its_verbs():
+    """добр is whole in dozens of Tikhonov entries; добрать (до + брать) and добрить (до + брить) do not make
+    добро до|бр, and so добро is no kin of брать or бритва.  A root given whole in few words (возраст)
+    is still cut where its linked words show it (воз|раст|а|ть): возраст / подросток."""
+    engine = CognateEngine(LexiconStore())
+    assert engine.compare("добро", "доброта").confidence == "certain"
+    assert not engine.compare("добро", "брать").cognate
+    assert not engine.compare("доброта", "бритва").cognate
+    assert engine.compare("возраст", "подросток").cognate
