@@ -29,6 +29,8 @@ The method, in the order :func:`compile_lexicon` runs it:
    curated allomorph rows sharing a spelling (вещ «вещь» / «весть») never weld, and
    a word linked to two homonyms that differ only in their ending (ротик: рот /
    рота) joins neither unless one is far the more frequent (вода / водь).
+   A dictionary compound's part after its linking vowel that is a word in use
+   of five letters or more (цен-о-образование) joins that word's root.
 8. Number the families: the successful joins form a spanning tree per family;
    each node keeps its parent and the link that joined it, which becomes the
    judge's evidence.
@@ -229,6 +231,7 @@ def compile_lexicon(sources: Path, use_tikhonov: bool = True, wiktionary: Path |
             families.add((key, idx), spelling)
     join_curated_anchors(families, allomorph_groups, entries, stats)
     join_in_rounds(families, one_base_each(proposals, links), entries, policy, stats)
+    join_compound_tails(families, entries, stats)
 
     family_of, parent, depth = number_families(families)
     stats["words"] = len(entries)
@@ -477,6 +480,45 @@ def mark_homonymous_rows(families: Families, allomorph_groups: list[tuple[frozen
                 top = families.find((key, idx))
                 if fold_root(root) in spellings and not families.comp_labels[top]:
                     families.comp_labels[top] = frozenset({f"allomorph-row#{n}"})
+
+
+# A shorter tail is a homograph as often as the compound's part (целл-о-фан is no фан, демо-крат no крат);
+# a tail never seen in use (законо-датель: датель) is a part, not a word.
+MIN_TAIL = 5
+
+
+def join_compound_tails(families: Families, entries: dict[str, Entry], stats: Counter) -> None:
+    """A dictionary compound's part after its linking vowel that is itself a word (цен-о-образование:
+    образование, песн-о-пение: пение, авто-заправка: заправка) shares that word's root: no link says so,
+    and the compound's own root node (образова, пе, заправ) would stay a family of one."""
+    for key, entry in sorted(entries.items()):
+        if entry.source != "tikhonov-morphemes" or len(entry.roots) < 2:
+            continue
+        texts = [text for text, _ in entry.morphemes]
+        kinds = [kind for _, kind in entry.morphemes]
+        cut = kinds.index("interfix") + 1 if "interfix" in kinds else kinds.index("root", kinds.index("root") + 1)
+        tail = fold_yo("".join(texts[cut:]))
+        other = entries.get(tail)
+        if other is None or tail == key or len(tail) < MIN_TAIL or not frequency.zipf(tail):
+            continue
+        first = sum(kind == "root" for kind in kinds[:cut])
+        for idx, root in enumerate(entry.roots[first:], start=first):
+            j = _spelled_around_root(root, other.morphemes)
+            if j is not None and families.join((key, idx), (tail, j), f"compound tail {tail}", None):
+                stats["compound_tail_joins"] += 1
+
+
+def _spelled_around_root(spelling: str, morphemes: Morphemes) -> int | None:
+    """The index of the root of `morphemes` that `spelling` is, alone or with the morphemes next to it
+    (образова: образ|ова in образ-ова-ни-е; заправ: за|прав in за-прав-к-а)."""
+    texts = [fold_yo(text) for text, _ in morphemes]
+    root_at = [n for n, (_, kind) in enumerate(morphemes) if kind == "root"]
+    for j, at in enumerate(root_at):
+        for start in range(at + 1):
+            for end in range(at + 1, len(texts) + 1):
+                if "".join(texts[start:end]) == fold_yo(spelling):
+                    return j
+    return None
 
 
 def join_in_rounds(families: Families, proposals: list[Proposal], entries: dict[str, Entry],

@@ -169,3 +169,17 @@ def test_a_root_the_morpheme_dictionary_keeps_whole_is_not_cut_by_its_verbs():
     assert not engine.compare("добро", "брать").cognate
     assert not engine.compare("доброта", "бритва").cognate
     assert engine.compare("возраст", "подросток").cognate
+
+
+def test_a_compound_shares_the_root_of_its_tail_word():
+    """цен-о-образова-ни-е ends in the word образование, авто-заправ-к-а in заправка: their roots join those
+    words' families though no link says so.  A short tail is a homograph as often (целл-о-фан is no фан)."""
+    from lexicon.build.compile import _spelled_around_root
+
+    assert _spelled_around_root("образова", (("образ", "root"), ("ова", "suffix"), ("ни", "suffix"), ("е", "ending"))) == 0
+    assert _spelled_around_root("заправ", (("за", "prefix"), ("прав", "root"), ("к", "suffix"), ("а", "ending"))) == 0
+    assert _spelled_around_root("образова", (("обр", "root"), ("аз", "suffix"))) is None
+    engine = CognateEngine(LexiconStore())
+    assert engine.compare("ценообразование", "образованность").confidence == "certain"
+    assert engine.compare("автозаправка", "заправила").cognate
+    assert engine.compare("целлофан", "фан").confidence != "certain"

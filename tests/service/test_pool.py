@@ -117,7 +117,7 @@ def test_pairs_within_groups_are_counted_before_any_is_asked(lexicon):
     from lexicon import grouping
     from lexicon.overrides import NO_RULINGS
 
-    drafting = grouping.Drafting(lexicon, ["геолог", "биолог", "филолог", "психолог"])   # four families, one root
+    drafting = grouping.Drafting(lexicon, ["выигрыш", "игра", "игрок", "игрушка"])   # one root, not one family
     drafting.read()
     drafting.join_families()
     drafting.ask_candidates(None)
