@@ -41,4 +41,5 @@ def parts_of_speech(word: str) -> frozenset[str]:
 
 
 def is_noun(word: str) -> bool:
-    return "noun" in parts_of_speech(word)
+    # The bit itself, not parts_of_speech: asked of every pool word, and no set is needed to answer.
+    return bool((default().get(word.strip()) or 0) & POS_BITS["noun"])

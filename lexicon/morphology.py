@@ -47,8 +47,11 @@ class Parse:
 def parses(word: str) -> tuple[Parse, ...]:
     out = []
     seen = set()
+    known_words: dict[str, bool] = {}   # every parse of a word mostly has the same form: one dictionary lookup
     for p in analyzer().parse(word):
-        known = p.is_known
+        known = known_words.get(p.word)
+        if known is None:
+            known = known_words[p.word] = p.is_known
         lemma = p.normal_form
         key = (lemma, str(p.tag))
         if key in seen:

@@ -57,6 +57,8 @@ _CORE = [
     ("ебля", re.compile(rf"^(?:(?:{_VOWEL_PREFIXES})|(?:{_HARD_PREFIXES}))?(?:е|йо|ё)б(?!онит|ед)")),
     ("блядь", re.compile(r"бляд|^бля$|^бля[тд]ь?$")),
 ]
+# All four in one pass: most words hold none, and one search is cheaper than four.
+_ANY_CORE = re.compile("|".join(f"(?:{rx.pattern})" for _, rx in _CORE))
 _LATIN = re.compile(r"[a-z0-9@$]")
 _DIGRAPHS = [("shch", "щ"), ("sch", "щ"), ("sh", "ш"), ("ch", "ч"), ("zh", "ж"), ("kh", "х"),
              ("ya", "я"), ("ja", "я"), ("yu", "ю"), ("ju", "ю"), ("yo", "ё"), ("jo", "ё"), ("ts", "ц")]
@@ -106,9 +108,10 @@ def core_root(word: str) -> str | None:
 
 @lru_cache(maxsize=20_000)
 def _known_lemmas(word: str) -> tuple[str, ...]:
-    from lexicon.morphology import analyzer
+    # morphology.parses, not the analyser: the word's parse is cached there and shared with every other rule.
+    from lexicon.morphology import parses
 
-    return tuple(dict.fromkeys(fold_key(p.normal_form) for p in analyzer().parse(word) if p.is_known))
+    return tuple(dict.fromkeys(fold_key(p.lemma) for p in parses(word) if p.known))
 
 
 def clean_reading(word: str, lemmas: dict) -> str | None:
@@ -182,6 +185,14 @@ class Profanity:
         return ProfanityHit(token, form, lemma, entry["root"], entry["category"], source, via,
                             homonym_gloss(lemma, entry.get("homonym")))
 
+    def _may_hit(self, word: str) -> bool:
+        """Could `_find` return a hit for this Cyrillic word?  Only through the table (the word, its form or
+        variant, a pymorphy3 lemma of it) or a core root: most words fail all of these cheaply, before the
+        clean-reading test looks for a core root in each of their lemmas."""
+        if word in self.lemmas or word in self.forms or word in self.variants or _ANY_CORE.search(word):
+            return True
+        return any(lemma in self.lemmas for lemma in _known_lemmas(word))
+
     def _find(self, token: str) -> ProfanityHit | None:
         raw = token.strip()
         if not raw:
@@ -198,6 +209,8 @@ class Profanity:
                 return ProfanityHit(raw, cyr, cyr, root, "obscene", "pattern", "pattern")
             if cyr in self.lemmas and self.lemmas[cyr]["category"] == "obscene":
                 return self._hit(raw, cyr, cyr, "lemma")
+            return None
+        if not self._may_hit(word):
             return None
         clean = clean_reading(word, self.lemmas)
         if clean:

@@ -60,7 +60,7 @@ def fold_yo(text: str) -> str:
 
 def fold_key(text: str) -> str:
     """The lookup key of a word or phrase: lower case, ё → е (same length, so offsets still hold)."""
-    return fold_yo(text.lower())
+    return text.lower().replace("ё", "е")     # fold_yo after lower(): no Ё is left to fold (hot: every lookup)
 
 
 def fold_root(root: str) -> str:
@@ -85,8 +85,11 @@ def same_without_yo(a: str, b: str) -> bool:
     return fold_yo(a) == fold_yo(b)
 
 
+_DROP_INVISIBLE = {ord(ch): None for ch in INVISIBLE}   # built once: every word read goes through it
+
+
 def strip_invisible(text: str) -> str:
-    return text.translate({ord(ch): None for ch in INVISIBLE})
+    return text.translate(_DROP_INVISIBLE)
 
 
 def repair_lookalikes(token: str) -> str:
@@ -107,6 +110,9 @@ def normalize_word(raw: str, max_length: int = MAX_WORD_LENGTH) -> NormalizedWor
 # ~0.3 KB a word.  A refusal is not kept: lru_cache never stores an exception.
 @lru_cache(maxsize=30_000)
 def _read_word(raw: str, max_length: int) -> NormalizedWord:
+    if len(raw) <= max_length and _WORD_CHARS.fullmatch(raw):
+        # Already a plain lower-case word (most input): every step below would leave it as it is.
+        return NormalizedWord(raw=raw, text=raw, key=fold_yo(raw), stressed=None)
     text = unicodedata.normalize("NFD", strip_invisible(raw)).strip()
     stressed = None
     # The «+» notation: before the stressed vowel (з+амок) or right after it (за+мок).

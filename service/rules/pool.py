@@ -36,9 +36,10 @@ from __future__ import annotations
 import re
 import time
 import tomllib
+import weakref
 from collections import defaultdict
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable
 
@@ -203,12 +204,15 @@ class PoolReport:
 # ------------------------------------------------------------- per word ------
 
 
+# Every rule asks these of every parse; pymorphy3 has ~5,500 distinct tags, so each is split once.
+@lru_cache(maxsize=8_192)
 def _pos(tag: str) -> str:
     return tag.split(",")[0].split(" ")[0]
 
 
-def _grammemes(tag: str) -> set[str]:
-    return set(tag.replace(" ", ",").split(","))
+@lru_cache(maxsize=8_192)
+def _grammemes(tag: str) -> frozenset[str]:
+    return frozenset(tag.replace(" ", ",").split(","))
 
 
 def _is_capitalised(raw: str) -> bool:
@@ -398,13 +402,16 @@ def variant_lemma(check: WordCheck) -> str | None:
     """шоппинг, ритейлер: pymorphy3 reads the word as the nominative singular of a lemma spelled otherwise only by
     a doubled consonant, or marks the spelling an error (Erro) of that lemma: one word, so one duplicate key.
     Other lemmas behind a nominative (воскресенье → воскресение, супруга → супруг) are other words."""
-    key = doubled_key(variant_key(check.text))
+    key = None      # the word's own key, made only when some parse needs it (few do)
     for p in check.dictionary_parses:
         grammemes = _grammemes(p.tag)
         if (_pos(p.tag) != "NOUN" or not {"sing", "nomn"} <= grammemes or grammemes & PROPER
                 or fold_key(p.lemma) == check.word.key):
             continue
-        if "Erro" in grammemes or doubled_key(variant_key(p.lemma)) == key:
+        if "Erro" in grammemes:
+            return p.lemma
+        key = key or doubled_key(variant_key(check.text))
+        if doubled_key(variant_key(p.lemma)) == key:
             return p.lemma
     return None
 
@@ -669,12 +676,48 @@ def check_word(lexicon: Lexicon, raw: str, game: str = "hat", case_signal: bool 
     """Every word-level issue of one pool word, as sent.
 
     `case_signal`: capitals mean something (the pool also has lower-case words); in a pool
-    where every word is capitalised, «Лев» is no more a name than «Окно»."""
+    where every word is capitalised, «Лев» is no more a name than «Окно».  Kept per lexicon (see
+    WORD_REPORT_CACHE); each call gets its own copy."""
+    if not isinstance(raw, str):          # not hashable, or not a word at all: nothing worth keeping
+        return read_word(lexicon, raw, game, case_signal)
+    return _fresh(_reports(lexicon)(raw, game, case_signal, lexicon.version))
+
+
+def read_word(lexicon: Lexicon, raw: str, game: str, case_signal: bool) -> WordReport:
+    """check_word without the cache."""
     check = WordCheck.read(lexicon, raw, game, case_signal)
     for rule in WORD_RULES:
         if rule(check):
             break
     return check.finish()
+
+
+# A pool linted again (an organiser's CI, an edited pool, words pools share) reads each word once per
+# lexicon.  ~0.8 KB a report; 20,000 is the largest pool a request may send (Settings.max_pool_words).
+WORD_REPORT_CACHE = 20_000
+_word_reports: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()   # Lexicon → its reports
+
+
+def _reports(lexicon: Lexicon):
+    """The lexicon's cache of word reports, keyed by everything a report depends on.  It holds the lexicon
+    weakly, so a Lexicon made for one call (as_lexicon) goes with its cache."""
+    cached = _word_reports.get(lexicon)
+    if cached is None:
+        ref = weakref.ref(lexicon)
+
+        @lru_cache(maxsize=WORD_REPORT_CACHE)
+        def cached(raw: str, game: str, case_signal: bool, version: str) -> WordReport:
+            return read_word(ref(), raw, game, case_signal)
+
+        _word_reports[lexicon] = cached
+    return cached
+
+
+def _fresh(report: WordReport) -> WordReport:
+    """A copy of a cached report whose lists the caller may extend (lint_pool adds board conflicts);
+    the findings and dicts in them are shared and never changed after check_word."""
+    return WordReport(report.word, report.normalized, report.lemma, report.key, list(report.issues),
+                      list(report.suggestions), report.frequency)
 
 
 # ------------------------------------------------------------------ the pool -
