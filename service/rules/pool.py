@@ -47,6 +47,7 @@ from lexicon import Lexicon, budget
 from lexicon.cognates import CognateEngine
 from lexicon.facade import WordStatus
 from lexicon.frequency import SOURCE as WORDFREQ
+from lexicon.gc_pause import gc_paused
 from lexicon.grouping import CognateGroups, TooManyPairs
 from lexicon.overrides import NO_RULINGS, Oracle
 from lexicon.text import InvalidWord, NormalizedWord, fold_key
@@ -843,16 +844,18 @@ def lint_pool(lexicon: Lexicon | CognateEngine, words: Iterable[str], game: str 
     start, lexicon, words = time.perf_counter(), as_lexicon(lexicon), list(words)
     case_signal = any(isinstance(w, str) and w.strip()[:1].islower() for w in words)
     reports: list[WordReport] = []
-    for n, raw in enumerate(words, 1):
-        budget.check()
-        reports.append(check_word(lexicon, raw, game, case_signal))
-        if progress is not None and (n % 200 == 0 or n == len(words)):
-            progress(n, len(words))
-    lemmas = Lemmas.of(reports)
-    try:
-        found = lexicon.cognate_groups(lemmas.texts, oracle, max_pairs, ruled_cognates(oracle))
-    except TooManyPairs as exc:
-        raise _too_much_work(exc) from exc
+    # A big pool allocates objects that live until the report is done: the collector waits for it.
+    with gc_paused():
+        for n, raw in enumerate(words, 1):
+            budget.check()
+            reports.append(check_word(lexicon, raw, game, case_signal))
+            if progress is not None and (n % 200 == 0 or n == len(words)):
+                progress(n, len(words))
+        lemmas = Lemmas.of(reports)
+        try:
+            found = lexicon.cognate_groups(lemmas.texts, oracle, max_pairs, ruled_cognates(oracle))
+        except TooManyPairs as exc:
+            raise _too_much_work(exc) from exc
     groups = [[w for k in group for w in lemmas.as_sent(k)] for group in found.groups]
     details = [{"words": words_as_sent, "lemmas": [lemmas.texts[k] for k in group], **detail}
                for group, words_as_sent, detail in zip(found.groups, groups, found.details)]
