@@ -313,7 +313,9 @@ class WordCheck:
 
     def finish(self) -> WordReport:
         if self.report.lemma is not None:
-            self.report.key = variant_key(self.report.lemma)
+            # мэтр is a dictionary word of its own, not метр spelled with э; тэг, which no dictionary has, is тег.
+            own_e = "э" in self.report.lemma and self.status.dictionary
+            self.report.key = variant_key(self.report.lemma, fold_e=not own_e)
         return self.report
 
 
@@ -376,10 +378,11 @@ def abbreviation_word(check: WordCheck) -> bool:
     return True
 
 
-def variant_key(lemma: str) -> str:
+def variant_key(lemma: str, fold_e: bool = True) -> str:
     """One key for the spellings of one word (флешка/флэшка, диджей/ди-джей): the lemma folded, its
-    hyphens out, э as е.  ь stays: угол and уголь are two words."""
-    return fold_key(lemma).replace("-", "").replace("э", "е")
+    hyphens out, э as е (unless `fold_e` is off).  ь stays: угол and уголь are two words."""
+    key = fold_key(lemma).replace("-", "")
+    return key.replace("э", "е") if fold_e else key
 
 
 def doubled_key(key: str) -> str:
@@ -600,7 +603,7 @@ def listed_capitalised(check: WordCheck) -> None:
 
 def plural_noun(check: WordCheck) -> bool:
     readings = [p for p in check.nominative(check.common, "plur") if "Pltm" not in _grammemes(p.tag)]
-    if not readings:
+    if not readings or _capitalised_name(check):
         return False
     singular, text = readings[0].lemma, check.text
     check.report.lemma = singular
@@ -623,6 +626,12 @@ def plural_noun(check: WordCheck) -> bool:
               {**check.evidence, "singular": singular, "frequency": freq})
     check.suggest_replacement("singular", singular)
     return True
+
+
+def _capitalised_name(check: WordCheck) -> bool:
+    """Сахара written with a capital among lower-case words is the desert, not сахара, the plural of сахар."""
+    return (check.case_signal and _is_capitalised(check.raw)
+            and any("sing" in _grammemes(p.tag) for p in check.proper_nominative))
 
 
 def proper_name(check: WordCheck) -> bool:

@@ -96,3 +96,21 @@ def test_a_capitalised_word_wiktionary_lists_only_capitalised_is_a_name(lexicon)
 
 def test_the_same_word_in_lower_case_is_left_alone(lexicon):
     assert issues_of(lint(lexicon, ["кот", "голливуд"]), "голливуд") == []
+
+
+def test_a_dictionary_word_spelled_with_э_is_no_duplicate_of_its_е_twin(lexicon):
+    """мэтр (a master) and метр (a metre) are two dictionary words; тэг, which no dictionary has, is тег."""
+    from service.rules.pool import lint_pool
+
+    report = lint_pool(lexicon, ["метр", "мэтр", "тег", "тэг", "мэр", "мера"])
+    assert sorted(map(sorted, report.duplicates)) == [["тег", "тэг"]]
+
+
+def test_a_capitalised_place_among_lower_case_words_is_a_name_not_a_plural(lexicon):
+    """Сахара with a capital is the desert; сахара in lower case is the plural of сахар."""
+    from service.rules.pool import lint_pool
+
+    report = lint_pool(lexicon, ["Сахара", "сахара", "кот", "Окна"])
+    rules = {w.word: {i.rule for i in w.issues} for w in report.words}
+    assert rules["Сахара"] == {"proper_noun"}
+    assert rules["сахара"] == {"plural"} and rules["Окна"] == {"plural"}
