@@ -448,19 +448,13 @@ class Drafting:
             self.possible.append((pair, link_json(self.lemmas[pair[0]], self.lemmas[pair[1]], verdict, evidence[0])))
 
     def _types_may_join(self, tx: tuple, ty: tuple) -> bool:
-        """Roots in two families join by spelling only when lexicon.roots' policy lets them
-        (equal, or one family already shows the other's spelling: the рук family has руч)."""
-        alt = self.alternation(tx[2], ty[2])
-        return alt is not None and self.engine.join_policy.shows_other_spelling(
-            alt, tx[2], ty[2], self._spellings(tx[1]), self._spellings(ty[1]))
+        """Root types (t, family, root, labels) of two families that lexicon.roots' policy lets join
+        by spelling (the engine keeps the answers: every pool asks the same types again)."""
+        return self.engine.families_may_join(tx[2], tx[1], ty[2], ty[1])
 
     def family_size(self, family_id: int) -> int:
         family = self.lexicon.store.family(family_id)
         return family.size if family else 1
-
-    def _spellings(self, family_id: int) -> list[str]:
-        family = self.lexicon.store.family(family_id)
-        return [spelling for spelling, _ in family.spellings] if family else []
 
     def ask(self, i: int, j: int, only: tuple[Occurrence, Occurrence] | None) -> None:
         """Ask the engine about words i and j; join the root occurrences its evidence names.
