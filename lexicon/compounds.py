@@ -25,6 +25,9 @@ MIN_UNKNOWN_HEAD = 4  # a first part no source knows (френд-) only before a
 MAX_TAIL_REST = 4     # a tail read as a known word plus at most this many suffix letters (вкус-и-е)
 GLUED_ROOT = 7        # a single root this long with no linking vowel may be two (сильнопах-)
 SPLIT_SOURCE = "compound-split"
+# A root spelled with its vowel in this many words is a combining form (теле, авто, фото, кино, био): a first
+# part spelled so is that root, not тел + е (тело); разно, бело (2 each) are разн-о, бел-о.
+COMBINING_FORM = 10
 # Segmentations no dictionary made: a split may take a short tail or an unknown first part.
 LOOSE_SOURCES = frozenset({"guess"})
 
@@ -52,6 +55,15 @@ class CompoundSplitter:
                 if len(spelling) >= MIN_PART and count > best.get(spelling, (0, 0))[1]:
                     best[spelling] = (family, count)
         return {spelling: family for spelling, (family, _) in best.items()}
+
+    @cached_property
+    def root_counts(self) -> dict[str, int]:
+        """Root spelling → how many root nodes spell it, over all families (loaded once, on first use)."""
+        counts: dict[str, int] = {}
+        for (spellings,) in self.store._query("SELECT spellings FROM families"):
+            for spelling, count in _json_pairs(spellings):
+                counts[spelling] = counts.get(spelling, 0) + count
+        return counts
 
     def eligible(self, morphemes: Morphemes, source: str) -> bool:
         """Only guesses, carried roots that leave letters no affix explains (камн + «етес»),
@@ -120,9 +132,14 @@ class CompoundSplitter:
         return CompoundSplit(tuple(morphemes), tuple(nodes))
 
     def _linked_head(self, part: str) -> CompoundSplit | None:
-        """A known root or word stem and a linking vowel: разн-о (разный), вибр-о (вибрация)."""
+        """A known root or word stem and a linking vowel: разн-о (разный), вибр-о (вибрация).  A first part
+        the lexicon knows whole as a root (теле, авто, фото) is that root, not тел + е (тело)."""
         if part[-1] not in LINKING_VOWELS or len(part) <= MIN_PART or part[:-1] in self.store.affixes.prefixes:
             return None
+        if self.root_counts.get(part, 0) >= COMBINING_FORM:
+            whole = self.root_node(part)
+            if whole is not None:
+                return CompoundSplit(((part, "root"),), (whole,))
         stem = self._stem(part[:-1])
         return stem and CompoundSplit(stem.morphemes + ((part[-1], "interfix"),), stem.nodes)
 

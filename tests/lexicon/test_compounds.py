@@ -61,3 +61,15 @@ def test_splits_are_cached(engine):
     hits = splitter.split.cache_info().hits
     splitter.split("телеэфир", True)
     assert splitter.split.cache_info().hits == hits + 1
+
+
+@pytest.mark.parametrize("word, head", [("телеканал", "теле"), ("автобан", "авто"), ("киноляп", "кино")])
+def test_a_combining_form_is_one_root_not_a_stem_and_a_linking_vowel(engine, word, head):
+    """теле- is the root of телескоп, телевизор: телеканал is теле + канал, not тел (тело) + е + канал."""
+    analysis = engine.analyse(word).analyses[0]
+    assert analysis.roots[0] == head
+    assert not engine.compare("телеканал", "тельняшка").cognate
+
+
+def test_a_rare_vowel_ending_spelling_stays_a_stem_and_a_linking_vowel(engine):
+    assert engine.analyse("разножанровость").analyses[0].roots[0] == "разн"
