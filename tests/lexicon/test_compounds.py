@@ -73,3 +73,12 @@ def test_a_combining_form_is_one_root_not_a_stem_and_a_linking_vowel(engine, wor
 
 def test_a_rare_vowel_ending_spelling_stays_a_stem_and_a_linking_vowel(engine):
     assert engine.analyse("разножанровость").analyses[0].roots[0] == "разн"
+
+
+def test_a_new_word_starting_with_a_combining_form_shares_that_root(engine):
+    """автозак, телепузик: no source knows them, but авто-, теле- start them; авторитаризм starts with автор,
+    палестинец with палест, so neither is авто- or пале- anything."""
+    assert engine.analyse("автозак").analyses[0].roots[0] == "авто"
+    assert engine.compare("автозак", "автобан").cognate
+    for word in ("авторитаризм", "палестинец"):
+        assert engine.analyse(word).analyses[0].roots[0] not in ("авто", "пале")
