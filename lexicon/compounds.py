@@ -114,20 +114,22 @@ class CompoundSplitter:
                 head = head_of(word[:start])
                 if head is not None:
                     return CompoundSplit(head.morphemes + tail.morphemes, head.nodes + tail.nodes)
-        return self._combining_form_first(word) if loose else None
+        # A word the lexicon lists keeps its own family (видеоблог with видеоблогер): only a word it lacks.
+        return self._combining_form_first(word) if loose and self.store.word(word) is None else None
 
     def _combining_form_first(self, word: str) -> CompoundSplit | None:
         """A word no source knows that starts with a combining form (авто-зак, фото-жаба): that root, then
         the rest as a root no source knows.  Not where a longer known root starts the word (автор-итаризм,
-        палест-инец) or the rest has no vowel (геро + льд)."""
+        палест-инец, видеоблог: the root of видеоблогер) or the rest has no vowel (геро + льд)."""
         for end in range(len(word) - MIN_PART, MIN_PART, -1):
             head, rest = word[:end], word[end:]
             if head[-1] in LINKING_VOWELS and self.root_counts.get(head, 0) >= COMBINING_FORM:
-                if any(self.root_counts.get(word[:n]) for n in range(end + 1, len(word))) or not VOWELS & set(rest):
+                if any(self.root_counts.get(word[:n]) for n in range(end + 1, len(word) + 1)) or not VOWELS & set(rest):
                     return None
                 node = self.root_node(head)
                 if node is not None:
-                    return CompoundSplit(((head, "root"), (rest, "root")), (node, None))
+                    tail = self._stem(rest) or CompoundSplit(((rest, "root"),), (None,))
+                    return CompoundSplit(((head, "root"),) + tail.morphemes, (node,) + tail.nodes)
         return None
 
     def _hyphenated(self, word: str) -> CompoundSplit | None:
