@@ -451,9 +451,6 @@ class CognateEngine:
         family = self.store.family(family_id)
         return [spelling for spelling, _ in family.spellings] if family else []
 
-    def _family_spellings(self, node: RootNode) -> list[str]:
-        return self._spellings_of(node.family)
-
     def _judge_roots(self, x: RootOf, y: RootOf, linked: list, fallback: list, against: list) -> None:
         """File the evidence one pair of roots gives: a family link, a shared or split curated
         sense, or (by lexicon.roots' policy) a spelling that may or may not decide."""
@@ -480,7 +477,7 @@ class CognateEngine:
             against.append(self._ambiguous_root(x, y, sorted(homonymous)[0]))
             return
         if nx is not None and ny is not None and not self.join_policy.shows_other_spelling(
-                alt, x.root, y.root, self._family_spellings(nx), self._family_spellings(ny),
+                alt, x.root, y.root, self._spellings_of(nx.family), self._spellings_of(ny.family),
                 after_root(x.analysis.morphemes, x.idx), after_root(y.analysis.morphemes, y.idx),
                 nx.family, ny.family):
             return

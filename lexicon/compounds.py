@@ -48,22 +48,25 @@ class CompoundSplitter:
 
     @cached_property
     def root_families(self) -> dict[str, int]:
-        """Root spelling → the family that spells it most often (loaded once, on first use)."""
-        best: dict[str, tuple[int, int]] = {}
-        for family, spellings in self.store._query("SELECT id, spellings FROM families"):
-            for spelling, count in _json_pairs(spellings):
-                if len(spelling) >= MIN_PART and count > best.get(spelling, (0, 0))[1]:
-                    best[spelling] = (family, count)
-        return {spelling: family for spelling, (family, _) in best.items()}
+        """Root spelling → the family that spells it most often."""
+        return self._spelling_tables[0]
 
     @cached_property
     def root_counts(self) -> dict[str, int]:
-        """Root spelling → how many root nodes spell it, over all families (loaded once, on first use)."""
+        """Root spelling → how many root nodes spell it, over all families."""
+        return self._spelling_tables[1]
+
+    @cached_property
+    def _spelling_tables(self) -> tuple[dict[str, int], dict[str, int]]:
+        """Both spelling tables from one read of the families (loaded once, on first use)."""
+        best: dict[str, tuple[int, int]] = {}
         counts: dict[str, int] = {}
-        for (spellings,) in self.store._query("SELECT spellings FROM families"):
+        for family, spellings in self.store._query("SELECT id, spellings FROM families"):
             for spelling, count in _json_pairs(spellings):
                 counts[spelling] = counts.get(spelling, 0) + count
-        return counts
+                if len(spelling) >= MIN_PART and count > best.get(spelling, (0, 0))[1]:
+                    best[spelling] = (family, count)
+        return {spelling: family for spelling, (family, _) in best.items()}, counts
 
     def eligible(self, morphemes: Morphemes, source: str) -> bool:
         """Only guesses, carried roots that leave letters no affix explains (камн + «етес»),

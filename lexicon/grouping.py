@@ -228,7 +228,7 @@ def firm(verdict: Verdict, loose: Iterable[bool] | None = None) -> bool:
 def link_json(a: str, b: str, verdict: Verdict, ev: dict) -> dict:
     roots = [ev["a"]["root"], ev["b"]["root"]] if "a" in ev and isinstance(ev["a"], dict) else verdict.shared_roots
     return {"a": a, "b": b, "roots": roots, "kind": ev.get("kind"), "confidence": verdict.confidence,
-            "explanation": ev.get("explanation", "")}
+            "explanation": ev.get("explanation", ""), "source": ev.get("source", "")}
 
 
 def ruling_json(a: str, b: str, verdict: Verdict) -> dict:

@@ -45,7 +45,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
-from lexicon import frequency, roots
+from lexicon import frequency, morphology, roots
 from lexicon.alternations import compare_roots
 from lexicon.build import glued
 from lexicon.build import sources as src
@@ -445,13 +445,7 @@ def _dominant(words: set[str]) -> set[str]:
 def _animate(word: str) -> bool:
     """pymorphy3 reads the word as an animate noun in its dictionary form (кума, not кум's genitive)."""
     return any(parse.normal_form == word and {"NOUN", "anim"} <= parse.tag.grammemes
-               for parse in _morph().parse(word))
-
-
-@lru_cache(maxsize=1)
-def _morph():
-    import pymorphy3
-    return pymorphy3.MorphAnalyzer()
+               for parse in morphology.analyzer().parse(word))
 
 
 # --- 7. join in rounds --------------------------------------------------------------------------
