@@ -30,3 +30,19 @@ def test_an_error_inside_a_batch_switches_it_back_on():
     except ValueError:
         pass
     assert gc.isenabled()
+
+
+def test_a_request_thread_leaves_the_collector_alone():
+    """In a server's thread pool lints overlap other requests: pausing there would never end."""
+    import threading
+
+    seen = []
+
+    def request():
+        with gc_paused():
+            seen.append(gc.isenabled())
+
+    worker = threading.Thread(target=request)
+    worker.start()
+    worker.join()
+    assert seen == [True] and gc.isenabled()
