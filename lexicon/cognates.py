@@ -283,8 +283,9 @@ class CognateEngine:
         self.analyse_key = lru_cache(maxsize=30_000)(self._analyse_key)   # ~0.5 KB each
         # Pairs come back (a judge's word against a list, an app re-asking a turn): ~1.7 KB a verdict.
         self.compare = lru_cache(maxsize=VERDICT_CACHE)(self._compare)
-        # Pool lint asks the same root types of every pool again: (root, family) pairs, ~200 B each.
-        self.families_may_join = lru_cache(maxsize=30_000)(self._families_may_join)
+        # Pool lint asks tens of thousands of (root, family) pairs of a big pool: most fail on spelling
+        # alone (memoised per spelling pair by compare_roots), the rest read each family's spellings once.
+        self.folded_spellings = lru_cache(maxsize=20_000)(self._folded_spellings)
 
     # --- reading words -------------------------------------------------------
     def analyse(self, raw: str | NormalizedWord) -> WordAnalysis:
@@ -440,12 +441,17 @@ class CognateEngine:
         return {"lemma": side.lemma, "root": side.root, "family": node.family if node else None,
                 "source": SOURCE_NAMES.get(side.analysis.source, side.analysis.source)}
 
-    def _families_may_join(self, root_x: str, family_x: int, root_y: str, family_y: int) -> bool:
+    def families_may_join(self, root_x: str, family_x: int, root_y: str, family_y: int) -> bool:
         """Roots of two families join by spelling only when lexicon.roots' policy lets them
         (equal, or one family already shows the other's spelling: the рук family has руч)."""
         alt = self.join_policy.alternation(root_x, root_y)
-        return alt is not None and self.join_policy.shows_other_spelling(
-            alt, root_x, root_y, self._spellings_of(family_x), self._spellings_of(family_y))
+        if alt is None:
+            return False
+        return self.join_policy.family_shows(alt, root_x, root_y, self.folded_spellings(family_x),
+                                             self.folded_spellings(family_y))
+
+    def _folded_spellings(self, family_id: int) -> frozenset[str]:
+        return frozenset(fold_root(spelling) for spelling in self._spellings_of(family_id))
 
     def _spellings_of(self, family_id: int) -> list[str]:
         family = self.store.family(family_id)

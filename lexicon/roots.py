@@ -160,10 +160,14 @@ class JoinPolicy:
         spelling (the рук family has руч), or the changed consonant stands before a suffix that
         changes it (:meth:`mutated_in_context`, given the morphemes after each root): else
         река/речь, нога/нож would join."""
-        if same_spelling(alt) or self.mutated_in_context(alt, after_x, after_y, family_x, family_y):
+        if self.mutated_in_context(alt, after_x, after_y, family_x, family_y):
             return True
-        return (fold_root(ry) in {fold_root(s) for s in spellings_x}
-                or fold_root(rx) in {fold_root(s) for s in spellings_y})
+        return self.family_shows(alt, rx, ry, {fold_root(s) for s in spellings_x}, {fold_root(s) for s in spellings_y})
+
+    @staticmethod
+    def family_shows(alt: Alternation, rx: str, ry: str, folded_x, folded_y) -> bool:
+        """The spelling rule of :meth:`shows_other_spelling` alone, over each family's folded spellings."""
+        return same_spelling(alt) or fold_root(ry) in folded_x or fold_root(rx) in folded_y
 
     def mutated_in_context(self, alt: Alternation, after_x: tuple[str, str] | None,
                            after_y: tuple[str, str] | None, family_x: int | None = None,

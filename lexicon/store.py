@@ -223,6 +223,8 @@ class LexiconStore:
         self.sources_note = meta.get("sources", "")
         self.affixes = AffixInventory.from_json(json.loads(meta["affixes"]))
         self._vias = dict(self._query("SELECT id, text FROM vias"))
+        # A few thousand rows every root comparison may ask: held in memory, not queried one by one.
+        self._alternations = {(a, b): links for a, b, links in self._query("SELECT a, b, links FROM alternations")}
         # Root spellings with several curated senses: spelling alone never decides for them.
         self.homonymous_roots = frozenset(json.loads(meta.get("homonymous_roots", "[]")))
         self.word = lru_cache(maxsize=30_000)(self._word)     # ~1 KB a record; a miss is an SQLite query
@@ -273,9 +275,7 @@ class LexiconStore:
         return [(self.word(r[0]).word if self.word(r[0]) else r[0]) for r in rows]
 
     def alternation_links(self, a: str, b: str) -> int:
-        x, y = sorted((a, b))
-        rows = self._query("SELECT links FROM alternations WHERE a = ? AND b = ?", (x, y))
-        return rows[0][0] if rows else 0
+        return self._alternations.get((a, b) if a <= b else (b, a), 0)
 
     def link_path(self, a: tuple[str, int], b: tuple[str, int], max_steps: int = 40) -> list[tuple[str, str, str]] | None:
         """Links along the spanning tree from node a to node b: [(from word, to word, link)]."""
