@@ -247,6 +247,9 @@ class Verdict:
     confidence: str                       # certain | probable | none
     shared_roots: list[str] = field(default_factory=list)
     evidence: list[dict] = field(default_factory=list)
+    # Facts callers derive from a verdict, kept with it: the engine caches verdicts, so a pool asking
+    # the same pair again reads them back.  Not copied by dataclasses.replace (a ruling is a new verdict).
+    memo: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def to_json(self) -> dict:
         return {

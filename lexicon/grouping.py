@@ -134,22 +134,37 @@ def spelling_keys(root: str) -> frozenset[str]:
     return frozenset(keys)
 
 
-def candidate_pairs(by_key: dict, by_sense: dict, words: int, max_pairs: int | None) -> tuple[set, set]:
-    """(pairs through a shared curated sense, all candidate pairs) of bucket members.
-    TooManyPairs, before any pair is made, when the buckets hold more than `max_pairs` pairs."""
-    buckets = list(by_sense.values()) + [ids for ids in by_key.values() if len(ids) > 1]
-    need = sum(len(ids) * (len(ids) - 1) // 2 for ids in buckets)
-    if max_pairs is not None and need > max_pairs:
-        raise TooManyPairs("candidates", need, max_pairs, words)
+def candidate_pairs(by_key: dict[str, set[str]], types_of: dict[str, list[int]], by_sense: dict, words: int,
+                    max_pairs: int | None, may_pair) -> tuple[set, set]:
+    """(pairs through a shared curated sense, all candidate pairs) of root types.  Types are bucketed
+    by the spelling keys of their roots; each two spellings meeting in a bucket are tested once by
+    `may_pair(spelling, spelling)` (the spelling half of the join policy), and only the types of a
+    pair that passes are paired.  TooManyPairs, before any pair is made, when the buckets hold more
+    than `max_pairs` pairs of types."""
+    buckets = [spellings for spellings in by_key.values()
+               if len(spellings) > 1 or len(types_of[next(iter(spellings))]) > 1]
+    if max_pairs is not None:
+        sizes = [sum(len(types_of[s]) for s in spellings) for spellings in buckets]
+        need = sum(len(ids) * (len(ids) - 1) // 2 for ids in by_sense.values()) + sum(n * (n - 1) // 2 for n in sizes)
+        if need > max_pairs:
+            raise TooManyPairs("candidates", need, max_pairs, words)
     sense_pairs: set[Pair] = set()
     for ids in by_sense.values():
         budget.check()
         sense_pairs |= _pairs(ids)
+    spelling_pairs: set[tuple[str, str]] = set()
+    for spellings in buckets:
+        budget.check()
+        ordered = sorted(spellings)
+        spelling_pairs.update((a, b) for n, a in enumerate(ordered) for b in ordered[n:])
     candidates = set(sense_pairs)
-    for ids in by_key.values():
-        if len(ids) > 1:
+    for a, b in spelling_pairs:
+        if may_pair(a, b):
             budget.check()
-            candidates |= _pairs(ids)
+            if a == b:
+                candidates |= _pairs(types_of[a])
+            else:
+                candidates.update((x, y) if x < y else (y, x) for x in types_of[a] for y in types_of[b])
     return sense_pairs, candidates
 
 
@@ -216,13 +231,20 @@ def root_links(verdict: Verdict) -> list[dict]:
             if isinstance(ev.get("a"), dict) and "root" in ev["a"] and isinstance(ev.get("b"), dict)]
 
 
-def firm(verdict: Verdict, loose: Iterable[bool] | None = None) -> bool:
-    """Cognate surely enough to share a group.  `loose`: loose_evidence of each root link, when known."""
+def judged_links(verdict: Verdict) -> list[tuple[dict, bool]]:
+    """A cognate verdict's root links, each with its loose_evidence, worked out once per verdict."""
+    links = verdict.memo.get("root_links")
+    if links is None:
+        links = [(ev, loose_evidence(verdict, ev)) for ev in root_links(verdict)] if verdict.cognate else []
+        verdict.memo["root_links"] = links
+    return links
+
+
+def firm(verdict: Verdict) -> bool:
+    """Cognate surely enough to share a group."""
     if not verdict.cognate:
         return False
-    if loose is None:
-        loose = (loose_evidence(verdict, ev) for ev in root_links(verdict))
-    return verdict.confidence == "certain" or not all(loose)
+    return verdict.confidence == "certain" or not all(loose for _, loose in judged_links(verdict))
 
 
 def link_json(a: str, b: str, verdict: Verdict, ev: dict) -> dict:
@@ -325,7 +347,8 @@ class Drafting:
         self.type_occs: dict[int, list[Occurrence]] = defaultdict(list)
         self.type_of: dict[Occurrence, int] = {}
         self.family_types: dict[int, set[int]] = defaultdict(set)     # word -> its roots' types in families
-        self.by_key: dict[str, set[int]] = defaultdict(set)
+        self.types_of: dict[str, list[int]] = {}                      # root spelling -> its types
+        self.by_key: dict[str, set[str]] = defaultdict(set)            # spelling key -> root spellings
         self.by_sense: dict[str, set[int]] = defaultdict(set)
         self.uf = UnionFind()
         self.senses: dict[Occurrence, set[str]] = defaultdict(set)
@@ -360,8 +383,12 @@ class Drafting:
         if type_id is None:
             type_id = self.type_ids[type_key] = len(self.types)
             self.types.append(type_key)
-            for key in spelling_keys(root):
-                self.by_key[key].add(type_id)
+            spelled = self.types_of.get(root)
+            if spelled is None:
+                spelled = self.types_of[root] = []
+                for key in spelling_keys(root):
+                    self.by_key[key].add(root)
+            spelled.append(type_id)
             if node is not None and len(node.labels) > 1:
                 for sense in node.labels:
                     self.by_sense[sense].add(type_id)
@@ -405,7 +432,8 @@ class Drafting:
         return min(self.type_occs[type_id], key=lambda occ: (self.n_roots[occ[0]], len(self.lemmas[occ[0]]), occ))
 
     def ask_candidates(self, max_pairs: int | None) -> None:
-        sense_pairs, candidates = candidate_pairs(self.by_key, self.by_sense, len(self.lemmas), max_pairs)
+        sense_pairs, candidates = candidate_pairs(self.by_key, self.types_of, self.by_sense, len(self.lemmas),
+                                                  max_pairs, lambda a, b: self.alternation(a, b) is not None)
         for x, y in sorted(candidates):
             budget.check()
             tx, ty = self.types[x], self.types[y]
@@ -464,7 +492,7 @@ class Drafting:
             return
         verdict = self.lexicon.compare(self.words[i], self.words[j])
         links = self.learn(verdict, i, j)
-        self.answers[pair] = firm(verdict, [loose for *_, loose in links])
+        self.answers[pair] = firm(verdict)
         for ev, oa, ob, loose in links:
             if not (oa and ob) or (only is not None and (oa, ob) != only):
                 continue
@@ -482,13 +510,10 @@ class Drafting:
         occurrence in j, loose_evidence), remembering the root types it links firmly: compare
         judges root pairs one at a time, each by its two root types (spelling, family, senses)
         alone, so two other words carrying the same two types are firmly cognate too."""
-        if not verdict.cognate:
-            return []
         links = []
-        for ev in root_links(verdict):
+        for ev, loose in judged_links(verdict):
             oa = _occurrence(verdict.a, i, ev["a"]["lemma"], ev["a"]["root"])
             ob = _occurrence(verdict.b, j, ev["b"]["lemma"], ev["b"]["root"])
-            loose = loose_evidence(verdict, ev)
             if oa in self.node_of and ob in self.node_of and (ev.get("kind") in LINKED or not loose):
                 ta, tb = self.type_of[oa], self.type_of[ob]
                 self.firm_types |= {(ta, tb), (tb, ta)}
