@@ -3,8 +3,8 @@
     .venv/bin/python bench/pools.py [--examples N] [--json]
 
 For each pool: words, lint time in a fresh lexicon (first run: pymorphy3, lexicon rows and the
-frequency table warm up on the way; wall and CPU time) and again on a warm lexicon (best of
-three), counts per rule and
+frequency table warm up on the way; wall and CPU time) and again on a warm lexicon (five rounds,
+each timing the pymorphy3 floor and a warm lint back to back; the median ratio), counts per rule and
 severity with a few examples, duplicates, cognate groups and, for the Codenames set,
 pairs of cards that must not share a board.
 """
@@ -23,19 +23,36 @@ TARGETS = [("codenames default-ru.json", POOLS / "default-ru.json", "codenames")
            ("hat russian_hard.yaml", POOLS / "hat" / "russian_hard.yaml", "hat")]
 
 
+ROUNDS = 5
+
+
 def pymorphy_floor(words: list[str]) -> float:
-    """Seconds a fresh pymorphy3 analyser takes to parse every word once (best of three): the least any
-    lint must do, so the lint's time is reported as a multiple of it, measured in the same run."""
+    """Seconds a fresh pymorphy3 analyser takes to parse every word once: the least any lint must do,
+    so the lint's time is reported as a multiple of it, measured in the same run."""
     import pymorphy3
 
-    best = float("inf")
-    for _ in range(3):
-        analyzer = pymorphy3.MorphAnalyzer()
+    analyzer = pymorphy3.MorphAnalyzer()
+    start = time.perf_counter()
+    for w in words:
+        analyzer.parse(w.lower())
+    return time.perf_counter() - start
+
+
+def warm_ratio(lexicon, words: list[str], game: str) -> tuple[float, float, float]:
+    """(median warm lint / floor, best warm lint, best floor) over ROUNDS rounds, each timing the floor
+    and a warm lint back to back: this machine's speed drifts by a third within a minute, so a ratio
+    of two times taken minutes apart says more about the drift than about the lint."""
+    from service.rules import pool
+
+    ratios, warm, floor = [], float("inf"), float("inf")
+    for _ in range(ROUNDS):
+        f = pymorphy_floor(words)
         start = time.perf_counter()
-        for w in words:
-            analyzer.parse(w.lower())
-        best = min(best, time.perf_counter() - start)
-    return best
+        pool.lint_pool(lexicon, words, game)
+        w = time.perf_counter() - start
+        ratios.append(w / f)
+        warm, floor = min(warm, w), min(floor, f)
+    return sorted(ratios)[len(ratios) // 2], warm, floor
 
 
 def main(argv: list[str]) -> int:
@@ -59,15 +76,11 @@ def main(argv: list[str]) -> int:
             print(f"{name}: {path} not found, skipped")
             continue
         words = read_pool(str(path))
-        floor = pymorphy_floor(words)
+        first_floor = pymorphy_floor(words)
         start, cpu = time.perf_counter(), time.process_time()
         report = pool.lint_pool(lexicon, words, game)
         first, first_cpu = time.perf_counter() - start, time.process_time() - cpu
-        warm = float("inf")
-        for _ in range(3):        # best of three: the machine may be shared
-            start = time.perf_counter()
-            pool.lint_pool(lexicon, words, game)
-            warm = min(warm, time.perf_counter() - start)
+        ratio_warm, warm, floor = warm_ratio(lexicon, words, game)
         by_rule: dict[str, Counter] = defaultdict(Counter)
         samples: dict[str, list[str]] = defaultdict(list)
         for w in report.words:
@@ -77,8 +90,8 @@ def main(argv: list[str]) -> int:
                     samples[issue.rule].append(w.word)
         entry = {
             "pool": name, "game": game, "words": len(words), "first_run_s": round(first, 2), "first_run_cpu_s": round(first_cpu, 2),
-            "warm_run_s": round(warm, 2), "pymorphy3_floor_s": round(floor, 3),
-            "ratio_first": round(first / floor, 1), "ratio_warm": round(warm / floor, 1),
+            "warm_run_s": round(warm, 3), "pymorphy3_floor_s": round(floor, 3),
+            "ratio_first": round(first / first_floor, 1), "ratio_warm": round(ratio_warm, 1),
             "rules": {rule: dict(c) for rule, c in sorted(by_rule.items())},
             "examples": dict(samples),
             "duplicates": len(report.duplicates), "duplicate_examples": report.duplicates[:examples],
@@ -95,8 +108,10 @@ def main(argv: list[str]) -> int:
         if as_json:
             continue
         print(f"\n== {name} ({game}): {len(words):,} words — lint {first:.2f} s first run "
-              f"({first_cpu:.2f} s CPU), {warm:.2f} s warm (best of 3); pymorphy3 alone parses the same words in "
-              f"{floor:.3f} s: lint = {first / floor:.1f}× that floor first run, {warm / floor:.1f}× warm")
+              f"({first_cpu:.2f} s CPU), {warm:.3f} s warm (best of {ROUNDS}); pymorphy3 alone parses the same "
+              f"words in {floor:.3f} s (best of {ROUNDS}): lint = {first / first_floor:.1f}× that floor first run "
+              f"(floor timed just before it), {ratio_warm:.1f}× warm (median of {ROUNDS} rounds, each timing "
+              f"the floor and a warm lint back to back)")
         for rule, counts in sorted(by_rule.items()):
             sev = ", ".join(f"{s} {n}" for s, n in counts.most_common())
             print(f"  {rule:<14} {sum(counts.values()):>5}  ({sev})  e.g. {', '.join(samples[rule])}")
