@@ -535,15 +535,21 @@ _CONTEXTUAL = {"neut", "Supr", "Cmp2", "COMP", "Apro"}
 
 def substantivised(check: WordCheck) -> bool:
     """An adjective or participle a pool lists as a noun: a feminine or plural form, not the adjective's
-    dictionary form (переменная, командировочные — the pool chose it on purpose), or a participle in the
-    masculine, which names a person (погибший, уполномоченный, трудящийся)."""
+    dictionary form (переменная, командировочные — the pool chose it on purpose), a participle in the
+    masculine, which names a person (погибший, уполномоченный, трудящийся), or a masculine adjective that
+    is made a noun: OpenCorpora marks it so (Subx: дежурный, больной) or it is a relative adjective, whose
+    noun is the adjective with its noun left out (проездной билет, выпускной вечер, иногородний житель).
+    A qualitative one (быстрый, красивый) stays an adjective."""
     adjectival = [p for p in check.readings if _pos(p.tag) in ("ADJF", "PRTF") and "nomn" in _grammemes(p.tag)]
     if not adjectival or _grammemes(adjectival[0].tag) & _CONTEXTUAL:
         return False
     grammemes = _grammemes(adjectival[0].tag)
     if all(fold_key(p.lemma) != check.word.key for p in adjectival) and grammemes & {"femn", "plur"}:
         return True
-    return "masc" in grammemes and bool(_PARTICIPLE_ENDING.search(check.text))
+    if "masc" not in grammemes:
+        return False
+    return bool(_PARTICIPLE_ENDING.search(check.text)) or "Subx" in grammemes or (
+        _pos(adjectival[0].tag) == "ADJF" and "Qual" not in grammemes)
 
 
 def not_a_noun(check: WordCheck) -> bool:

@@ -26,19 +26,21 @@ def rules_of(report, word):
 def test_organiser_agreement_on_the_judged_samples(lexicon):
     result = pool_judged.score(lexicon, sorted(DATA.glob("pool_judged*.jsonl")))
     assert result.total >= 790 and result.pools == 6
-    assert result.agreement >= 0.93, "\n".join(result.misses)
+    assert result.agreement >= 0.94, "\n".join(result.misses)
     assert result.rate("cognate_groups") >= 0.94 and result.rate("none") >= 0.99
 
 
 @pytest.mark.parametrize("word", ["качели", "городки", "мемуары", "снотворное", "экспонента", "шекель",
                                   "переменная", "погибший", "трудящийся", "командировочные", "лаг", "чау-чау",
-                                  "погранвойска", "нейросеть", "дом-музей"])
+                                  "погранвойска", "нейросеть", "дом-музей", "дежурный", "больной", "проездной",
+                                  "выходной"])
 def test_words_the_dictionaries_give_as_nouns_are_fine(lexicon, word):
     # a lower-case pool: «кот» gives the case signal
     assert rules_of(lint(lexicon, ["кот", word]), word) == set()
 
 
 @pytest.mark.parametrize("word,rule", [("окна", "plural"), ("быстрый", "not_noun"), ("лучшее", "not_noun"),
+                                       ("красивый", "not_noun"), ("следующее", "not_noun"),
                                        ("границу", "word_form"), ("ООН", "abbreviation")])
 def test_real_faults_stay_flagged(lexicon, word, rule):
     assert rule in rules_of(lint(lexicon, ["кот", word]), word)
