@@ -162,6 +162,22 @@ def test_homonymous_curated_rows_never_weld():
     assert engine.compare("рот", "рота").confidence != "certain"
 
 
+@pytest.mark.parametrize("a,b", [("боль", "футбол"), ("масса", "массаж"), ("счёт", "четверть"), ("место", "отместка"),
+                                 ("кратность", "демократ"), ("дорога", "подорожание"), ("течение", "библиотека"),
+                                 ("воля", "вол"), ("шаль", "шалость"), ("сажа", "саженец")])
+def test_homonymous_roots_of_the_table_are_not_kin(a, b):
+    """One spelling, two roots (бол «боль» / бол «мяч», чет «счёт» / чет «четыре»): the table's senses decide."""
+    assert not CognateEngine(LexiconStore()).compare(a, b).cognate
+
+
+@pytest.mark.parametrize("a,b", [("поток", "течение"), ("отсчёт", "считать"), ("посадка", "саженец"),
+                                 ("демократ", "бюрократ"), ("больница", "болезнь"), ("футбол", "баскетбол")])
+def test_one_sense_under_two_spellings_stays_kin(a, b):
+    """A sense is keyed by one spelling of its root (ток «течь» labels тек too): its alternants stay kin."""
+    verdict = CognateEngine(LexiconStore()).compare(a, b)
+    assert verdict.cognate and verdict.confidence == "certain"
+
+
 def test_a_root_the_morpheme_dictionary_keeps_whole_is_not_cut_by_its_verbs():
     """добр is whole in dozens of Tikhonov entries; добрать (до + брать) and добрить (до + брить) do not make
     добро до|бр, and so добро is no kin of брать or бритва.  A root given whole in few words (возраст)
