@@ -21,7 +21,9 @@ The core-root patterns only look at words pymorphy3 does not know,
 and anchor еб/ёб and хуй to the start of the word or to a prefix.
 Lemmas that also have a clean literal sense (хрен the plant, сука the
 female dog) are hits with ``homonym`` set, so a caller can treat them as
-a warning.
+a warning.  A compound whose head is a profane noun and a linking о
+(говнокод, дерьмократ) is a hit of that noun (``via: compound``), unless
+the noun has a clean sense (сучкорез is cut from сучок).
 """
 from __future__ import annotations
 
@@ -165,6 +167,7 @@ class Profanity:
         self.forms: dict[str, str] = {form: lemma for lemma, forms in data.get("forms", {}).items()
                                       for form in forms.split()}
         self.variants: dict[str, str] = data.get("variants", {})
+        self.heads = compound_heads(self.lemmas)
         self.find = lru_cache(maxsize=20_000)(self._find)
 
     @classmethod
@@ -191,7 +194,16 @@ class Profanity:
         clean-reading test looks for a core root in each of their lemmas."""
         if word in self.lemmas or word in self.forms or word in self.variants or _ANY_CORE.search(word):
             return True
-        return any(lemma in self.lemmas for lemma in _known_lemmas(word))
+        return any(lemma in self.lemmas for lemma in _known_lemmas(word)) or self.compound(word) is not None
+
+    def compound(self, word: str) -> str | None:
+        """The profane lemma a compound starts with (говнокод: говно + код, дерьмократ: дерьмо + крат), when
+        what follows its linking vowel is a word pymorphy3 knows: the compound keeps the head's coarseness."""
+        for size in range(COMPOUND_HEAD_MIN, min(len(word) - COMPOUND_TAIL_MIN, COMPOUND_HEAD_MAX) + 1):
+            lemma = self.heads.get(word[:size])
+            if lemma is not None and _known_lemmas(word[size:]):
+                return lemma
+        return None
 
     def _find(self, token: str) -> ProfanityHit | None:
         raw = token.strip()
@@ -213,6 +225,10 @@ class Profanity:
         if not self._may_hit(word):
             return None
         clean = clean_reading(word, self.lemmas)
+        head = self.compound(word)
+        if clean and head and len(head) >= COMPOUND_KNOWN_HEAD:
+            # дерьмократ, говновоз: pymorphy3 knows the compound, but its head is the coarse word itself
+            return self._hit(raw, word, head, "compound")
         if clean:
             if word in self.lemmas:
                 # The profane word itself, spelled as its own lemma, that is also a form of an
@@ -235,7 +251,26 @@ class Profanity:
         root = core_root(word)
         if root:
             return ProfanityHit(raw, word, word, root, "obscene", "pattern", "pattern")
-        return None
+        return self._hit(raw, word, head, "compound") if head else None
+
+
+# A compound's head is a profane noun's stem and the linking vowel о (говно-, дерьмо-, жопо-): at least
+# four letters, so no two-letter stem starts ordinary words; its tail a known word of three or more.
+COMPOUND_HEAD_MIN, COMPOUND_HEAD_MAX, COMPOUND_TAIL_MIN = 4, 8, 3
+# A word pymorphy3 knows is a compound of a profane head only when the head is a whole word this long
+# (говно, дерьмо, быдло): a shorter stem (жопо-, суко-) may start an ordinary word by spelling.
+COMPOUND_KNOWN_HEAD = 5
+
+
+def compound_heads(lemmas: dict) -> dict[str, str]:
+    """Stem + о → lemma for the table's nouns ending in о or а (говно → говно, жопа → жопо), except those
+    with a clean literal sense: сучка is also a knot in wood (сучкорез), фига a fig."""
+    heads = {}
+    for lemma, entry in lemmas.items():
+        if (lemma[-1:] in ("о", "а") and lemma.isalpha() and len(lemma) >= COMPOUND_HEAD_MIN
+                and entry.get("pos") == "Noun" and not entry.get("homonym")):
+            heads.setdefault(lemma[:-1] + "о", lemma)
+    return heads
 
 
 @lru_cache(maxsize=1)

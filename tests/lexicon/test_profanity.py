@@ -8,7 +8,9 @@ from tests.conftest import SOURCES
 
 TRAPS = ["оскорблять", "употреблять", "колебаться", "корабля", "сабля", "рубля", "застрахуйте", "психуй",
          "мандарин", "команда", "ипподром", "хлебать", "бляха", "сук",
-         "себе", "небо", "ребята", "хутор", "худой", "страхую", "употребление", "оскорбление", "ебонит"]
+         "себе", "небо", "ребята", "хутор", "худой", "страхую", "употребление", "оскорбление", "ебонит",
+         # a clean word that starts like a profane compound: сучок (a knot) is no сучка, фиговый лист no фига
+         "сучкорез", "сучковый", "сукно", "сукровица", "говорун", "быдловатость"]
 
 
 @pytest.mark.parametrize("word", TRAPS)
@@ -30,6 +32,14 @@ def test_hits(word, root, category):
     assert hit.root == root and hit.category == category
     assert hit.category in profanity.CATEGORIES
     assert hit.source in profanity.SOURCE_NAMES
+
+
+@pytest.mark.parametrize("word, lemma", [("говнокод", "говно"), ("дерьмократ", "дерьмо"), ("говновоз", "говно"),
+                                          ("быдлокодер", "быдло")])
+def test_a_compound_keeps_its_coarse_head(word, lemma):
+    # pymorphy3 knows дерьмократ as a word of its own; its head is still дерьмо
+    hit = profanity.find(word)
+    assert hit is not None and hit.lemma == lemma and hit.via == "compound"
 
 
 def test_homonyms_are_marked():

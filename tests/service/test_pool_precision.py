@@ -26,8 +26,8 @@ def rules_of(report, word):
 def test_organiser_agreement_on_the_judged_samples(lexicon):
     result = pool_judged.score(lexicon, sorted(DATA.glob("pool_judged*.jsonl")))
     assert result.total >= 790 and result.pools == 6
-    assert result.agreement >= 0.94, "\n".join(result.misses)
-    assert result.rate("cognate_groups") >= 0.94 and result.rate("none") >= 0.99
+    assert result.agreement >= 0.95, "\n".join(result.misses)
+    assert result.rate("cognate_groups") >= 0.95 and result.rate("none") >= 0.99
 
 
 @pytest.mark.parametrize("word", ["качели", "городки", "мемуары", "снотворное", "экспонента", "шекель",
