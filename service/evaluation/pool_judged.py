@@ -125,10 +125,43 @@ def score(lexicon: Lexicon, files: list[Path], pools_dir: Path = POOLS) -> Agree
     return result
 
 
+POSSIBLE_SAMPLE = "possible_cognates_judged.jsonl"
+
+
+def possible_precision(lexicon: Lexicon, path: Path, pools_dir: Path = POOLS) -> Counter:
+    """A random sample of the possible-cognate pairs the lint once listed, each judged cognate yes / no /
+    unsure: counts of (judgement, still listed or grouped now)."""
+    from service.rules import pool
+
+    items = read_jsonl(path) if path.exists() else []
+    counts: Counter = Counter()
+    for name in sorted({item["pool"] for item in items}):
+        file, game = POOL_FILES[name]
+        if not (pools_dir / file).exists():
+            continue
+        decisions = PoolDecisions(pool.lint_pool(lexicon, read_pool_file(pools_dir / file), game))
+        for item in (i for i in items if i["pool"] == name):
+            pair = frozenset((item["a"], item["b"]))
+            counts[(item["cognate"], pair in decisions.possible or decisions.grouped(set(pair)))] += 1
+    return counts
+
+
+def report_possible(counts: Counter) -> None:
+    if not counts:
+        return
+    listed_right, listed_wrong = counts[("yes", True)], counts[("no", True)]
+    print(f"pool lint, possible cognates ({POSSIBLE_SAMPLE}, a seeded sample of listed pairs): still listed "
+          f"{listed_right} right, {listed_wrong} wrong, {counts[('unsure', True)]} unsure — precision "
+          f"{listed_right / max(1, listed_right + listed_wrong):.3f}; no longer listed {counts[('yes', False)]} "
+          f"right pairs, {counts[('no', False)]} wrong ones")
+
+
 def main(data_dir: str | Path = "tests/data", verbose: bool = True, lexicon: Lexicon | None = None) -> int:
     data_dir = Path(data_dir)
     files = sorted(data_dir.glob("pool_judged*.jsonl"))
-    result = score(lexicon or Lexicon(), files)
+    lexicon = lexicon or Lexicon()
+    report_possible(possible_precision(lexicon, data_dir / POSSIBLE_SAMPLE))
+    result = score(lexicon, files)
     print(f"pool lint, judged samples: organiser agreement {result.agreement:.3f} over {result.total} samples of "
           f"{result.pools} real pools ({', '.join(f.name for f in files)})")
     print("    by rule: " + ", ".join(f"{rule} {c[True]}/{c[True] + c[False]}"
