@@ -477,7 +477,7 @@ class Drafting:
 
     def _types_may_join(self, tx: tuple, ty: tuple) -> bool:
         """Root types (t, family, root, labels) of two families that lexicon.roots' policy lets join
-        by spelling (the engine keeps the answers: every pool asks the same types again)."""
+        by spelling (the engine keeps each family's spellings: every pool asks the same families again)."""
         return self.engine.families_may_join(tx[2], tx[1], ty[2], ty[1])
 
     def family_size(self, family_id: int) -> int:

@@ -62,6 +62,12 @@ _CORE = [
 # All four in one pass: most words hold none, and one search is cheaper than four.
 _ANY_CORE = re.compile("|".join(f"(?:{rx.pattern})" for _, rx in _CORE))
 _LATIN = re.compile(r"[a-z0-9@$]")
+# A compound's head is a profane noun's stem and the linking vowel о (говно-, дерьмо-, жопо-): at least
+# four letters, so no two-letter stem starts ordinary words; its tail a known word of three or more.
+COMPOUND_HEAD_MIN, COMPOUND_HEAD_MAX, COMPOUND_TAIL_MIN = 4, 8, 3
+# A word pymorphy3 knows is a compound of a profane head only when the head is a whole word this long
+# (говно, дерьмо, быдло): a shorter stem (жопо-, суко-) may start an ordinary word by spelling.
+COMPOUND_KNOWN_HEAD = 5
 _DIGRAPHS = [("shch", "щ"), ("sch", "щ"), ("sh", "ш"), ("ch", "ч"), ("zh", "ж"), ("kh", "х"),
              ("ya", "я"), ("ja", "я"), ("yu", "ю"), ("ju", "ю"), ("yo", "ё"), ("jo", "ё"), ("ts", "ц")]
 _SINGLE = str.maketrans({
@@ -189,12 +195,12 @@ class Profanity:
                             homonym_gloss(lemma, entry.get("homonym")))
 
     def _may_hit(self, word: str) -> bool:
-        """Could `_find` return a hit for this Cyrillic word?  Only through the table (the word, its form or
-        variant, a pymorphy3 lemma of it) or a core root: most words fail all of these cheaply, before the
+        """Could `_find` return a hit for this Cyrillic word (a compound aside)?  Only through the table (the
+        word, its form or variant, a pymorphy3 lemma of it) or a core root: most words fail all of these cheaply, before the
         clean-reading test looks for a core root in each of their lemmas."""
         if word in self.lemmas or word in self.forms or word in self.variants or _ANY_CORE.search(word):
             return True
-        return any(lemma in self.lemmas for lemma in _known_lemmas(word)) or self.compound(word) is not None
+        return any(lemma in self.lemmas for lemma in _known_lemmas(word))
 
     def compound(self, word: str) -> str | None:
         """The profane lemma a compound starts with (говнокод: говно + код, дерьмократ: дерьмо + крат), when
@@ -222,10 +228,10 @@ class Profanity:
             if cyr in self.lemmas and self.lemmas[cyr]["category"] == "obscene":
                 return self._hit(raw, cyr, cyr, "lemma")
             return None
-        if not self._may_hit(word):
+        head = self.compound(word)
+        if head is None and not self._may_hit(word):
             return None
         clean = clean_reading(word, self.lemmas)
-        head = self.compound(word)
         if clean and head and len(head) >= COMPOUND_KNOWN_HEAD:
             # дерьмократ, говновоз: pymorphy3 knows the compound, but its head is the coarse word itself
             return self._hit(raw, word, head, "compound")
@@ -253,13 +259,6 @@ class Profanity:
             return ProfanityHit(raw, word, word, root, "obscene", "pattern", "pattern")
         return self._hit(raw, word, head, "compound") if head else None
 
-
-# A compound's head is a profane noun's stem and the linking vowel о (говно-, дерьмо-, жопо-): at least
-# four letters, so no two-letter stem starts ordinary words; its tail a known word of three or more.
-COMPOUND_HEAD_MIN, COMPOUND_HEAD_MAX, COMPOUND_TAIL_MIN = 4, 8, 3
-# A word pymorphy3 knows is a compound of a profane head only when the head is a whole word this long
-# (говно, дерьмо, быдло): a shorter stem (жопо-, суко-) may start an ordinary word by spelling.
-COMPOUND_KNOWN_HEAD = 5
 
 
 def compound_heads(lemmas: dict) -> dict[str, str]:

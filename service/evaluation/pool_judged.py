@@ -106,19 +106,35 @@ def read_pool_file(path: Path) -> list[str]:
     return read_pool(str(path))
 
 
-def score(lexicon: Lexicon, files: list[Path], pools_dir: Path = POOLS) -> Agreement:
-    from service.rules import pool
+class LintedPools:
+    """Each real pool linted once, on first ask, for every measure that reads it."""
 
+    def __init__(self, lexicon: Lexicon, pools_dir: Path = POOLS):
+        self.lexicon, self.pools_dir, self._done = lexicon, pools_dir, {}
+
+    def decisions(self, name: str) -> PoolDecisions | None:
+        """None when the pool file is not beside the checkout."""
+        from service.rules import pool
+
+        if name not in self._done:
+            file, game = POOL_FILES[name]
+            path = self.pools_dir / file
+            self._done[name] = (PoolDecisions(pool.lint_pool(self.lexicon, read_pool_file(path), game))
+                                if path.exists() else None)
+        return self._done[name]
+
+
+def score(lexicon: Lexicon | LintedPools, files: list[Path], pools_dir: Path = POOLS) -> Agreement:
+    linted = lexicon if isinstance(lexicon, LintedPools) else LintedPools(lexicon, pools_dir)
     items = [item for path in files if path.exists() for item in read_jsonl(path)]
     result = Agreement()
     by_pool: dict[str, list[dict]] = defaultdict(list)
     for item in items:
         by_pool[item["pool"]].append(item)
     for name, pool_items in sorted(by_pool.items()):
-        file, game = POOL_FILES[name]
-        if not (pools_dir / file).exists():
+        decisions = linted.decisions(name)
+        if decisions is None:
             continue
-        decisions = PoolDecisions(pool.lint_pool(lexicon, read_pool_file(pools_dir / file), game))
         result.pools += 1
         for item in pool_items:
             result.add(item, decisions.decide(item), truth(item))
@@ -128,19 +144,13 @@ def score(lexicon: Lexicon, files: list[Path], pools_dir: Path = POOLS) -> Agree
 POSSIBLE_SAMPLE = "possible_cognates_judged.jsonl"
 
 
-def possible_precision(lexicon: Lexicon, path: Path, pools_dir: Path = POOLS) -> Counter:
+def possible_precision(linted: LintedPools, path: Path) -> Counter:
     """A random sample of the possible-cognate pairs the lint once listed, each judged cognate yes / no /
     unsure: counts of (judgement, still listed or grouped now)."""
-    from service.rules import pool
-
-    items = read_jsonl(path) if path.exists() else []
     counts: Counter = Counter()
-    for name in sorted({item["pool"] for item in items}):
-        file, game = POOL_FILES[name]
-        if not (pools_dir / file).exists():
-            continue
-        decisions = PoolDecisions(pool.lint_pool(lexicon, read_pool_file(pools_dir / file), game))
-        for item in (i for i in items if i["pool"] == name):
+    for item in (read_jsonl(path) if path.exists() else []):
+        decisions = linted.decisions(item["pool"])
+        if decisions is not None:
             pair = frozenset((item["a"], item["b"]))
             counts[(item["cognate"], pair in decisions.possible or decisions.grouped(set(pair)))] += 1
     return counts
@@ -159,9 +169,9 @@ def report_possible(counts: Counter) -> None:
 def main(data_dir: str | Path = "tests/data", verbose: bool = True, lexicon: Lexicon | None = None) -> int:
     data_dir = Path(data_dir)
     files = sorted(data_dir.glob("pool_judged*.jsonl"))
-    lexicon = lexicon or Lexicon()
-    report_possible(possible_precision(lexicon, data_dir / POSSIBLE_SAMPLE))
-    result = score(lexicon, files)
+    linted = LintedPools(lexicon or Lexicon())
+    report_possible(possible_precision(linted, data_dir / POSSIBLE_SAMPLE))
+    result = score(linted, files)
     print(f"pool lint, judged samples: organiser agreement {result.agreement:.3f} over {result.total} samples of "
           f"{result.pools} real pools ({', '.join(f.name for f in files)})")
     print("    by rule: " + ", ".join(f"{rule} {c[True]}/{c[True] + c[False]}"
