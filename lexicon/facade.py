@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, replace
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import Callable, Iterable
 
@@ -19,7 +20,7 @@ from lexicon import store as store_module
 from lexicon.cognates import CognateEngine, Verdict, WordAnalysis
 from lexicon.fragments import FragmentFinder
 from lexicon.fragments import is_candidate as is_fragment_candidate
-from lexicon.grouping import CognateGroups, group_cognates
+from lexicon.grouping import CognateGroups, group_cognates, read_word_roots
 from lexicon.overrides import NO_RULINGS, Oracle
 from lexicon.store import DataFileError, DataFileMissing, LexiconStore
 from lexicon.text import WORD_TOKEN, NormalizedWord, Token, fold_key, normalize_word, tokenize
@@ -27,6 +28,7 @@ from lexicon.text import WORD_TOKEN, NormalizedWord, Token, fold_key, normalize_
 # A word no dictionary knows still exists for a game when wordfreq has seen it this often
 # (Zipf 2.5 ≈ three uses per billion words); invented glued words score 0.
 ATTESTED_ZIPF = 2.5
+WORD_ROOTS_CACHE = 20_000
 
 SOURCE_DICTIONARY = "pymorphy3 (OpenCorpora)"
 SOURCE_COMPILED = "составленный словарь (морфемный словарь Тихонова)"
@@ -72,6 +74,9 @@ class Lexicon:
         self.engine = engine or CognateEngine(store)
         self._pronouncer = pronouncer
         self._verified: dict[Path, tuple] = {}   # data file → the stat signature it last verified with
+        # Pool lint reads the roots of the same lemmas again and again (every lint of a pool, every draw):
+        # each lemma's are worked out once (~1 KB each).
+        self.word_roots = lru_cache(maxsize=WORD_ROOTS_CACHE)(partial(read_word_roots, self))
 
     # --- the lexicon itself ----------------------------------------------------------------
     @property

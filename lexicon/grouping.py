@@ -33,7 +33,7 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Iterable, NamedTuple
 
 from lexicon import budget
 from lexicon.gc_pause import gc_paused
@@ -47,7 +47,6 @@ from lexicon.text import InvalidWord, NormalizedWord, fold_key, fold_root, norma
 if TYPE_CHECKING:
     from lexicon.facade import Lexicon
 
-Occurrence = tuple[int, int, int]      # (word index, reading index, root index)
 Pair = tuple[int, int]                 # word indices, smaller first
 
 SOURCE_FAMILIES = "lexicon root families (Tikhonov segmentation, DerivBase.Ru links, curated tables)"
@@ -270,15 +269,6 @@ def _bare(analysis, lemma: str) -> bool:
                and sum(kind == "root" for _, kind in an.morphemes) == 1 for an in analysis.analyses)
 
 
-def _occurrence(analysis, i: int, lemma: str, root: str) -> Occurrence | None:
-    for a_idx, an in enumerate(analysis.analyses):
-        if an.lemma == lemma:
-            for r_idx, r in enumerate(an.roots):
-                if r == root:
-                    return (i, a_idx, r_idx)
-    return None
-
-
 _CLEAN = re.compile(r"^[а-яё]+(?:-[а-яё]+)*$")
 
 
@@ -292,18 +282,56 @@ def _word(text: str) -> NormalizedWord | None:
         return None
 
 
-class UnionFind:
-    def __init__(self):
-        self.parent: dict = {}
+class RootSlot(NamedTuple):
+    """One root of one reading of a word, as grouping needs it."""
+    root: str
+    node: RootNode | None
+    sense: frozenset[str] | None      # the root's one curated sense (engine.senses), None when it has 0 or 2+
 
-    def find(self, x):
-        self.parent.setdefault(x, x)
-        while self.parent[x] != x:
-            self.parent[x] = self.parent[self.parent[x]]
-            x = self.parent[x]
+
+class WordRoots(NamedTuple):
+    """What grouping reads of one lemma, worked out once per lemma (Lexicon.word_roots) and kept: every
+    root of every reading in reading, then root order; where a verdict's evidence (lemma, root) points;
+    the word's families."""
+    word: NormalizedWord | None
+    slots: tuple[RootSlot, ...]
+    slot_of: dict[tuple[str, str], int]        # (reading's lemma, root) -> its first slot
+    families: frozenset[int]
+
+
+def read_word_roots(lexicon: Lexicon, lemma: str) -> WordRoots:
+    word = _word(lemma)
+    if word is None:
+        return WordRoots(None, (), {}, frozenset())
+    slots, slot_of, families = [], {}, set()
+    engine = lexicon.engine
+    for an in lexicon.analyse(word).analyses:
+        for r_idx, root in enumerate(an.roots):
+            node = an.nodes[r_idx] if r_idx < len(an.nodes) else None
+            sense = None
+            if node is not None:
+                families.add(node.family)
+                labels = engine.senses(node)
+                sense = frozenset(labels) if len(labels) == 1 else None
+            slot_of.setdefault((an.lemma, root), len(slots))
+            slots.append(RootSlot(root, node, sense))
+    return WordRoots(word, tuple(slots), slot_of, frozenset(families))
+
+
+class UnionFind:
+    """Union-find over the numbers 0..n-1; a set's representative is its smallest member."""
+
+    def __init__(self, n: int):
+        self.parent = list(range(n))
+
+    def find(self, x: int) -> int:
+        parent = self.parent
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
         return x
 
-    def union(self, a, b) -> None:
+    def union(self, a: int, b: int) -> None:
         ra, rb = self.find(a), self.find(b)
         if ra != rb:
             self.parent[max(ra, rb)] = min(ra, rb)
@@ -329,94 +357,112 @@ class Draft:
 
 
 class Drafting:
-    """Stage 1: root occurrences joined by family, and by the engine's answers on candidate root types."""
+    """Stage 1: root occurrences joined by family, and by the engine's answers on candidate root types.
+
+    Occurrences (a root of a reading of a word) are numbered in word, reading, root order, so the
+    numbers sort as the (word, reading, root) triples they stand for."""
 
     def __init__(self, lexicon: Lexicon, lemmas: list[str]):
         self.lexicon, self.lemmas = lexicon, lemmas
         self.engine = lexicon.engine
         # One grouping asks about the same spelling pair many times: the root-spelling test is memoised per call.
         self.alternation = lru_cache(maxsize=None)(self.engine.join_policy.alternation)
+        self.facts: list[WordRoots] = []
         self.words: list[NormalizedWord | None] = []
-        self.n_roots: list[int] = []
-        self.occurrences: dict[Occurrence, str] = {}
-        self.node_of: dict[Occurrence, RootNode] = {}
-        self.family_of: dict[int, set[int]] = defaultdict(set)
+        self.first_occ: list[int] = []                # word -> its first occurrence
+        self.occ_word: list[int] = []
+        self.occ_slot: list[RootSlot] = []
+        self.occ_type: list[int] = []
         # Bucket members: a root type (family, root, labels) or a loose root (word, root) no family knows.
         self.type_ids: dict[tuple, int] = {}
         self.types: list[tuple] = []
-        self.type_occs: dict[int, list[Occurrence]] = defaultdict(list)
-        self.type_of: dict[Occurrence, int] = {}
+        self.type_occs: list[list[int]] = []
         self.family_types: dict[int, set[int]] = defaultdict(set)     # word -> its roots' types in families
         self.types_of: dict[str, list[int]] = {}                      # root spelling -> its types
-        self.by_key: dict[str, set[str]] = defaultdict(set)            # spelling key -> root spellings
+        self.by_key: dict[str, list[str]] = {}                        # spelling key -> root spellings
+        self.spelling_pairs: set[tuple[str, str]] = set()             # spellings sharing a key, sorted
         self.by_sense: dict[str, set[int]] = defaultdict(set)
-        self.uf = UnionFind()
-        self.senses: dict[Occurrence, set[str]] = defaultdict(set)
+        self.uf = UnionFind(0)
+        self.senses: dict[int, set[str]] = {}
         # Pairs asked: firmly cognate by the engine alone?  Verdicts are not kept: tens of thousands
         # of them make the garbage collector the biggest cost of a big pool.
         self.answers: dict[Pair, bool] = {}
         self.firm_types: set[Pair] = set()          # root types some verdict linked firmly, both orders
-        self.links: list[tuple[Occurrence, Pair, dict]] = []
+        self.links: list[tuple[int, Pair, dict]] = []
         self.possible: list[tuple[Pair, dict]] = []
         # Cognate by the engine on evidence too weak to list alone (би/убий): listed as possible only when
         # both words are firmly cognate with a third (битва, самоубийство — убийство).
         self.weak: dict[Pair, dict] = {}
+        self._representatives: dict[int, int] = {}
+
+    def family_of(self, i: int) -> frozenset[int]:
+        return self.facts[i].families
 
     def read(self) -> None:
+        word_roots = self.lexicon.word_roots
         for i, lemma in enumerate(self.lemmas):
             budget.check()
-            word = _word(lemma)
-            self.words.append(word)
-            if word is None:
-                self.n_roots.append(0)
-                continue
-            analyses = self.lexicon.analyse(word).analyses
-            self.n_roots.append(sum(len(an.roots) for an in analyses))
-            for a_idx, an in enumerate(analyses):
-                for r_idx, root in enumerate(an.roots):
-                    self._add((i, a_idx, r_idx), root, an.nodes[r_idx] if r_idx < len(an.nodes) else None)
+            facts = word_roots(lemma)
+            self.facts.append(facts)
+            self.words.append(facts.word)
+            self.first_occ.append(len(self.occ_word))
+            for slot in facts.slots:
+                self._add(i, slot)
+        self.uf = UnionFind(len(self.occ_word))
 
-    def _add(self, occ: Occurrence, root: str, node: RootNode | None) -> None:
-        self.occurrences[occ] = root
-        type_key = ("w", occ[0], root) if node is None else ("t", node.family, root, node.labels)
+    def _add(self, i: int, slot: RootSlot) -> None:
+        root, node = slot.root, slot.node
+        type_key = ("w", i, root) if node is None else ("t", node.family, root, node.labels)
         type_id = self.type_ids.get(type_key)
         if type_id is None:
             type_id = self.type_ids[type_key] = len(self.types)
             self.types.append(type_key)
+            self.type_occs.append([])
             spelled = self.types_of.get(root)
             if spelled is None:
                 spelled = self.types_of[root] = []
-                for key in spelling_keys(root):
-                    self.by_key[key].add(root)
+                self._bucket(root)
             spelled.append(type_id)
             if node is not None and len(node.labels) > 1:
                 for sense in node.labels:
                     self.by_sense[sense].add(type_id)
+        occ = len(self.occ_word)
+        self.occ_word.append(i)
+        self.occ_slot.append(slot)
+        self.occ_type.append(type_id)
         self.type_occs[type_id].append(occ)
-        self.type_of[occ] = type_id
         if node is not None:
-            self.node_of[occ] = node
-            self.family_of[occ[0]].add(node.family)
-            self.family_types[occ[0]].add(type_id)
+            self.family_types[i].add(type_id)
+
+    def _bucket(self, root: str) -> None:
+        """File a new root spelling under its spelling keys, pairing it with the spellings already there."""
+        by_key, pairs = self.by_key, self.spelling_pairs
+        for key in spelling_keys(root):
+            spellings = by_key.get(key)
+            if spellings is None:
+                by_key[key] = [root]
+                continue
+            for other in spellings:
+                pairs.add((other, root) if other < root else (root, other))
+            spellings.append(root)
 
     def join_families(self) -> None:
-        by_family: dict[int, list[Occurrence]] = defaultdict(list)
-        for occ, node in self.node_of.items():
-            by_family[node.family].append(occ)
-        for occs in by_family.values():
-            for occ in occs[1:]:
-                self.uf.union(occs[0], occ)
-        for occ in self.occurrences:
-            self.uf.find(occ)
+        by_family: dict[int, int] = {}
+        uf, senses = self.uf, self.senses
+        for occ, slot in enumerate(self.occ_slot):
+            if slot.node is not None:
+                first = by_family.setdefault(slot.node.family, occ)
+                if first != occ:
+                    uf.union(first, occ)
         # A draft's curated root senses: no link may weld вод «вода» to вод «водить» through a
         # third, unlabelled вод.  Roots with several senses (лук, вод in водопровод) label
         # nothing: they would bridge both.
-        for occ, node in self.node_of.items():
-            labels = self.engine.senses(node)
-            if len(labels) == 1:
-                self.senses[self.uf.find(occ)] |= labels
+        for occ, slot in enumerate(self.occ_slot):
+            if slot.sense is not None:
+                top = uf.find(occ)
+                senses[top] = senses.get(top, set()) | slot.sense
 
-    def join(self, oa: Occurrence, ob: Occurrence) -> bool:
+    def join(self, oa: int, ob: int) -> bool:
         ra, rb = self.uf.find(oa), self.uf.find(ob)
         if ra == rb:
             return True
@@ -427,26 +473,61 @@ class Drafting:
         self.senses[self.uf.find(ra)] = sa | sb
         return True
 
-    def representative(self, type_id: int) -> Occurrence:
+    def representative(self, type_id: int) -> int:
         """The occurrence of a root type in its shortest word with fewest roots."""
-        return min(self.type_occs[type_id], key=lambda occ: (self.n_roots[occ[0]], len(self.lemmas[occ[0]]), occ))
+        occ = self._representatives.get(type_id)
+        if occ is None:
+            facts, lemmas, words = self.facts, self.lemmas, self.occ_word
+            occ = self._representatives[type_id] = min(
+                self.type_occs[type_id], key=lambda o: (len(facts[words[o]].slots), len(lemmas[words[o]]), o))
+        return occ
+
+    def same_spelling_pairs(self) -> list[tuple[str, str]]:
+        """Each spelling with two or more root types, paired with itself."""
+        return [(s, s) for s, types in self.types_of.items() if len(types) > 1]
 
     def ask_candidates(self, max_pairs: int | None) -> None:
-        sense_pairs, candidates = candidate_pairs(self.by_key, self.types_of, self.by_sense, len(self.lemmas),
-                                                  max_pairs, lambda a, b: self.alternation(a, b) is not None)
-        for x, y in sorted(candidates):
+        if max_pairs is not None:
+            self._check_candidates(max_pairs)
+        sense_pairs: set[Pair] = set()
+        for ids in self.by_sense.values():
             budget.check()
-            tx, ty = self.types[x], self.types[y]
+            sense_pairs |= _pairs(ids)
+        candidates = set(sense_pairs)
+        types_of = self.types_of
+        for a, b in [*self.same_spelling_pairs(), *self.spelling_pairs]:
+            if self.alternation(a, b) is not None:
+                budget.check()
+                if a == b:
+                    candidates |= _pairs(types_of[a])
+                else:
+                    candidates.update((x, y) if x < y else (y, x) for x in types_of[a] for y in types_of[b])
+        self._ask_types(sorted(candidates), sense_pairs)
+
+    def _check_candidates(self, max_pairs: int) -> None:
+        """TooManyPairs, before any pair is asked, when the spelling buckets hold more than `max_pairs` pairs
+        of root types."""
+        types_of = self.types_of
+        sizes = [sum(len(types_of[s]) for s in spellings) for spellings in self.by_key.values()]
+        need = sum(len(ids) * (len(ids) - 1) // 2 for ids in self.by_sense.values()) + sum(n * (n - 1) // 2 for n in sizes)
+        if need > max_pairs:
+            raise TooManyPairs("candidates", need, max_pairs, len(self.lemmas))
+
+    def _ask_types(self, candidates: list[Pair], sense_pairs: set[Pair]) -> None:
+        types, find, words = self.types, self.uf.find, self.occ_word
+        for x, y in candidates:
+            budget.check()
+            tx, ty = types[x], types[y]
             if tx[0] == "t" and ty[0] == "t":
-                if tx[1] != ty[1] and ((x, y) in sense_pairs or self._types_may_join(tx, ty)):
+                if tx[1] != ty[1] and ((x, y) in sense_pairs or self.engine.families_may_join(tx[2], tx[1], ty[2], ty[1])):
                     ox, oy = self.representative(x), self.representative(y)
-                    if self.uf.find(ox) != self.uf.find(oy):
-                        self.ask(ox[0], oy[0], (ox, oy))
+                    if find(ox) != find(oy):
+                        self.ask(words[ox], words[oy], (ox, oy))
             elif self.alternation(tx[2], ty[2]) is not None:
                 for ox in self.type_occs[x]:
                     for oy in self.type_occs[y]:
-                        if self.uf.find(ox) != self.uf.find(oy):
-                            self.ask(ox[0], oy[0], None)
+                        if find(ox) != find(oy):
+                            self.ask(words[ox], words[oy], None)
 
     def ask_prefixed(self) -> None:
         """Pairs where one word is the other with a prefix (премодерация, недоговоропригодность): new
@@ -475,26 +556,21 @@ class Drafting:
         if verdict.cognate and evidence and not root_links(verdict):
             self.possible.append((pair, link_json(self.lemmas[pair[0]], self.lemmas[pair[1]], verdict, evidence[0])))
 
-    def _types_may_join(self, tx: tuple, ty: tuple) -> bool:
-        """Root types (t, family, root, labels) of two families that lexicon.roots' policy lets join
-        by spelling (the engine keeps each family's spellings: every pool asks the same families again)."""
-        return self.engine.families_may_join(tx[2], tx[1], ty[2], ty[1])
-
     def family_size(self, family_id: int) -> int:
         family = self.lexicon.store.family(family_id)
         return family.size if family else 1
 
-    def ask(self, i: int, j: int, only: tuple[Occurrence, Occurrence] | None) -> None:
+    def ask(self, i: int, j: int, only: tuple[int, int] | None) -> None:
         """Ask the engine about words i and j; join the root occurrences its evidence names.
         `only`: the pair of occurrences the question is about (root types), else any."""
         pair = (min(i, j), max(i, j))
-        if i == j or pair in self.answers or (only is None and self.family_of[i] & self.family_of[j]):
+        if i == j or pair in self.answers or (only is None and not self.facts[i].families.isdisjoint(self.facts[j].families)):
             return
         verdict = self.lexicon.compare(self.words[i], self.words[j])
         links = self.learn(verdict, i, j)
         self.answers[pair] = firm(verdict)
         for ev, oa, ob, loose in links:
-            if not (oa and ob) or (only is not None and (oa, ob) != only):
+            if oa is None or ob is None or (only is not None and (oa, ob) != only):
                 continue
             link = link_json(self.lemmas[i], self.lemmas[j], verdict, ev)
             if loose and verdict.confidence != "certain":
@@ -505,38 +581,48 @@ class Drafting:
             elif self.join(oa, ob):
                 self.links.append((oa, pair, link))
 
-    def learn(self, verdict: Verdict, i: int, j: int) -> list[tuple[dict, Occurrence | None, Occurrence | None, bool]]:
+    def occurrence(self, i: int, lemma: str, root: str) -> int | None:
+        """Word i's occurrence of `root` in its reading `lemma` (where a verdict's evidence points), if any."""
+        slot = self.facts[i].slot_of.get((lemma, root))
+        return None if slot is None else self.first_occ[i] + slot
+
+    def learn(self, verdict: Verdict, i: int, j: int) -> list[tuple[dict, int | None, int | None, bool]]:
         """The root links of the engine's verdict on words i and j, as (evidence, occurrence in i,
         occurrence in j, loose_evidence), remembering the root types it links firmly: compare
         judges root pairs one at a time, each by its two root types (spelling, family, senses)
         alone, so two other words carrying the same two types are firmly cognate too."""
         links = []
         for ev, loose in judged_links(verdict):
-            oa = _occurrence(verdict.a, i, ev["a"]["lemma"], ev["a"]["root"])
-            ob = _occurrence(verdict.b, j, ev["b"]["lemma"], ev["b"]["root"])
-            if oa in self.node_of and ob in self.node_of and (ev.get("kind") in LINKED or not loose):
-                ta, tb = self.type_of[oa], self.type_of[ob]
+            oa = self.occurrence(i, ev["a"]["lemma"], ev["a"]["root"])
+            ob = self.occurrence(j, ev["b"]["lemma"], ev["b"]["root"])
+            if oa is not None and ob is not None and self.occ_slot[oa].node is not None \
+                    and self.occ_slot[ob].node is not None and (ev.get("kind") in LINKED or not loose):
+                ta, tb = self.occ_type[oa], self.occ_type[ob]
                 self.firm_types |= {(ta, tb), (tb, ta)}
             links.append((ev, oa, ob, loose))
         return links
 
     def known_firm(self, x: int, y: int) -> bool:
         """A root of each in one family (the engine's first rule), or two root types a verdict linked firmly."""
-        if self.family_of[x] & self.family_of[y]:
+        if not self.facts[x].families.isdisjoint(self.facts[y].families):
             return True
-        return any((tx, ty) in self.firm_types for tx in self.family_types[x] for ty in self.family_types[y])
+        firm_types = self.firm_types
+        return any((tx, ty) in firm_types for tx in self.family_types[x] for ty in self.family_types[y])
 
     def drafts(self) -> list[Draft]:
-        by_root: dict[Occurrence, Draft] = defaultdict(Draft)
-        for occ, root in self.occurrences.items():
-            draft = by_root[self.uf.find(occ)]
-            draft.roots[occ[0]].add(root)
-            if occ in self.node_of:
-                draft.families[occ[0]].add(self.node_of[occ].family)
+        by_root: dict[int, Draft] = {}
+        find, words = self.uf.find, self.occ_word
+        for occ, slot in enumerate(self.occ_slot):
+            top = find(occ)
+            draft = by_root.get(top)
+            if draft is None:
+                draft = by_root[top] = Draft()
+            draft.roots[words[occ]].add(slot.root)
+            if slot.node is not None:
+                draft.families[words[occ]].add(slot.node.family)
         for occ, pair, link in self.links:
-            by_root[self.uf.find(occ)].links.append((pair, link))
+            by_root[find(occ)].links.append((pair, link))
         return [draft for draft in by_root.values() if len(draft.roots) >= 2]
-
 
 # ----------------------------------------------------------- stage 2: groups ---
 
@@ -669,8 +755,8 @@ class Grouping:
     def roots_of(self) -> dict[int, set[str]]:
         """Every root of each word, in all its readings."""
         roots: dict[int, set[str]] = defaultdict(set)
-        for occ, root in self.drafting.occurrences.items():
-            roots[occ[0]].add(root)
+        for i, facts in enumerate(self.drafting.facts):
+            roots[i].update(slot.root for slot in facts.slots)
         return roots
 
     @cached_property
