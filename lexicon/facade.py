@@ -20,7 +20,7 @@ from lexicon import store as store_module
 from lexicon.cognates import CognateEngine, Verdict, WordAnalysis
 from lexicon.fragments import FragmentFinder
 from lexicon.fragments import is_candidate as is_fragment_candidate
-from lexicon.grouping import CognateGroups, group_cognates, read_word_roots
+from lexicon.grouping import SPELLING_INDEX_LIMIT, CognateGroups, SpellingIndex, group_cognates, read_word_roots
 from lexicon.overrides import NO_RULINGS, Oracle
 from lexicon.store import DataFileError, DataFileMissing, LexiconStore
 from lexicon.text import WORD_TOKEN, NormalizedWord, Token, fold_key, normalize_word, tokenize
@@ -77,6 +77,7 @@ class Lexicon:
         # Pool lint reads the roots of the same lemmas again and again (every lint of a pool, every draw):
         # each lemma's are worked out once (~1 KB each).
         self.word_roots = lru_cache(maxsize=WORD_ROOTS_CACHE)(partial(read_word_roots, self))
+        self._spelling_index: SpellingIndex | None = None
 
     # --- the lexicon itself ----------------------------------------------------------------
     @property
@@ -195,6 +196,14 @@ class Lexicon:
     def game_nouns(self) -> list[nouns.Noun]:
         """The common nouns a game may draw, with their frequency (lexicon.nouns; read on first use)."""
         return nouns.game_nouns()
+
+    def spelling_index(self) -> SpellingIndex:
+        """The root spellings grouping has met, with the pairs of them that may be one root (lexicon.grouping);
+        a new one once it holds SPELLING_INDEX_LIMIT spellings."""
+        index = self._spelling_index
+        if index is None or len(index) > SPELLING_INDEX_LIMIT:
+            index = self._spelling_index = SpellingIndex(self.engine.join_policy.alternation)
+        return index
 
     def root_keys(self, word: str) -> tuple[frozenset[int], frozenset[str]]:
         """The root families of a word and the spelling keys of its roots: two words that share neither

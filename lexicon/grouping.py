@@ -30,6 +30,7 @@ ruling «cognate» joins its pair even where no bucket pairs the words; a ruling
 from __future__ import annotations
 
 import re
+import threading
 from collections import defaultdict
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
@@ -48,6 +49,9 @@ if TYPE_CHECKING:
     from lexicon.facade import Lexicon
 
 Pair = tuple[int, int]                 # word indices, smaller first
+
+# Root spellings a lexicon's SpellingIndex files before it starts anew: ~1 KB each with their keys.
+SPELLING_INDEX_LIMIT = 20_000
 
 SOURCE_FAMILIES = "lexicon root families (Tikhonov segmentation, DerivBase.Ru links, curated tables)"
 SOURCE_SPELLINGS = " and root spellings (engine.compare)"
@@ -133,38 +137,45 @@ def spelling_keys(root: str) -> frozenset[str]:
     return frozenset(keys)
 
 
-def candidate_pairs(by_key: dict[str, set[str]], types_of: dict[str, list[int]], by_sense: dict, words: int,
-                    max_pairs: int | None, may_pair) -> tuple[set, set]:
-    """(pairs through a shared curated sense, all candidate pairs) of root types.  Types are bucketed
-    by the spelling keys of their roots; each two spellings meeting in a bucket are tested once by
-    `may_pair(spelling, spelling)` (the spelling half of the join policy), and only the types of a
-    pair that passes are paired.  TooManyPairs, before any pair is made, when the buckets hold more
-    than `max_pairs` pairs of types."""
-    buckets = [spellings for spellings in by_key.values()
-               if len(spellings) > 1 or len(types_of[next(iter(spellings))]) > 1]
-    if max_pairs is not None:
-        sizes = [sum(len(types_of[s]) for s in spellings) for spellings in buckets]
-        need = sum(len(ids) * (len(ids) - 1) // 2 for ids in by_sense.values()) + sum(n * (n - 1) // 2 for n in sizes)
-        if need > max_pairs:
-            raise TooManyPairs("candidates", need, max_pairs, words)
-    sense_pairs: set[Pair] = set()
-    for ids in by_sense.values():
-        budget.check()
-        sense_pairs |= _pairs(ids)
-    spelling_pairs: set[tuple[str, str]] = set()
-    for spellings in buckets:
-        budget.check()
-        ordered = sorted(spellings)
-        spelling_pairs.update((a, b) for n, a in enumerate(ordered) for b in ordered[n:])
-    candidates = set(sense_pairs)
-    for a, b in spelling_pairs:
-        if may_pair(a, b):
-            budget.check()
-            if a == b:
-                candidates |= _pairs(types_of[a])
+class SpellingIndex:
+    """Root spellings met so far, filed by spelling key, each with the earlier ones it may pair with
+    (a key in common and lexicon.roots' alternation test, asked in sorted order): a pool's candidate
+    spelling pairs are read off, not bucketed again on every lint.  Append-only, so a pair is filed
+    under whichever of its spellings came later; the lexicon starts a new index past SPELLING_INDEX_LIMIT
+    spellings, and a grouping keeps the one it filed its spellings in."""
+
+    def __init__(self, alternation):
+        self.alternation = alternation
+        self.by_key: dict[str, list[str]] = {}
+        self.partners: dict[str, tuple[str, ...]] = {}
+        self._lock = threading.Lock()      # two lints filing at once would each miss the other's spellings
+
+    def __len__(self) -> int:
+        return len(self.partners)
+
+    def file(self, spellings: Iterable[str]) -> None:
+        new = [s for s in spellings if s not in self.partners]
+        if new:
+            with self._lock:
+                for spelling in new:
+                    if spelling not in self.partners:
+                        self._file(spelling)
+
+    def _file(self, spelling: str) -> None:
+        met: set[str] = set()
+        for key in spelling_keys(spelling):
+            bucket = self.by_key.get(key)
+            if bucket is None:
+                self.by_key[key] = [spelling]
             else:
-                candidates.update((x, y) if x < y else (y, x) for x in types_of[a] for y in types_of[b])
-    return sense_pairs, candidates
+                met.update(bucket)
+                bucket.append(spelling)
+        self.partners[spelling] = tuple(
+            other for other in met if self.alternation(*sorted((spelling, other))) is not None)
+
+    def pairs_among(self, spellings) -> list[tuple[str, str]]:
+        """Pairs of `spellings` (all filed) that may be one root, each once and in sorted order."""
+        return [(a, b) if a < b else (b, a) for a in spellings for b in self.partners[a] if b in spellings]
 
 
 def _pairs(members) -> set[Pair]:
@@ -379,8 +390,6 @@ class Drafting:
         self.type_occs: list[list[int]] = []
         self.family_types: dict[int, set[int]] = defaultdict(set)     # word -> its roots' types in families
         self.types_of: dict[str, list[int]] = {}                      # root spelling -> its types
-        self.by_key: dict[str, list[str]] = {}                        # spelling key -> root spellings
-        self.spelling_pairs: set[tuple[str, str]] = set()             # spellings sharing a key, sorted
         self.by_sense: dict[str, set[int]] = defaultdict(set)
         self.uf = UnionFind(0)
         self.senses: dict[int, set[str]] = {}
@@ -409,6 +418,8 @@ class Drafting:
             for slot in facts.slots:
                 self._add(i, slot)
         self.uf = UnionFind(len(self.occ_word))
+        self.spellings = self.lexicon.spelling_index()
+        self.spellings.file(self.types_of)
 
     def _add(self, i: int, slot: RootSlot) -> None:
         root, node = slot.root, slot.node
@@ -421,7 +432,6 @@ class Drafting:
             spelled = self.types_of.get(root)
             if spelled is None:
                 spelled = self.types_of[root] = []
-                self._bucket(root)
             spelled.append(type_id)
             if node is not None and len(node.labels) > 1:
                 for sense in node.labels:
@@ -433,18 +443,6 @@ class Drafting:
         self.type_occs[type_id].append(occ)
         if node is not None:
             self.family_types[i].add(type_id)
-
-    def _bucket(self, root: str) -> None:
-        """File a new root spelling under its spelling keys, pairing it with the spellings already there."""
-        by_key, pairs = self.by_key, self.spelling_pairs
-        for key in spelling_keys(root):
-            spellings = by_key.get(key)
-            if spellings is None:
-                by_key[key] = [root]
-                continue
-            for other in spellings:
-                pairs.add((other, root) if other < root else (root, other))
-            spellings.append(root)
 
     def join_families(self) -> None:
         by_family: dict[int, int] = {}
@@ -495,8 +493,9 @@ class Drafting:
             sense_pairs |= _pairs(ids)
         candidates = set(sense_pairs)
         types_of = self.types_of
-        for a, b in [*self.same_spelling_pairs(), *self.spelling_pairs]:
-            if self.alternation(a, b) is not None:
+        spelling_pairs = self.spellings.pairs_among(types_of)       # those the alternation test lets pair
+        for a, b in [*self.same_spelling_pairs(), *spelling_pairs]:
+            if a != b or self.alternation(a, b) is not None:
                 budget.check()
                 if a == b:
                     candidates |= _pairs(types_of[a])
@@ -507,8 +506,11 @@ class Drafting:
     def _check_candidates(self, max_pairs: int) -> None:
         """TooManyPairs, before any pair is asked, when the spelling buckets hold more than `max_pairs` pairs
         of root types."""
-        types_of = self.types_of
-        sizes = [sum(len(types_of[s]) for s in spellings) for spellings in self.by_key.values()]
+        types_of, by_key = self.types_of, defaultdict(list)
+        for spelling in types_of:
+            for key in spelling_keys(spelling):
+                by_key[key].append(spelling)
+        sizes = [sum(len(types_of[s]) for s in spellings) for spellings in by_key.values()]
         need = sum(len(ids) * (len(ids) - 1) // 2 for ids in self.by_sense.values()) + sum(n * (n - 1) // 2 for n in sizes)
         if need > max_pairs:
             raise TooManyPairs("candidates", need, max_pairs, len(self.lemmas))
