@@ -289,6 +289,7 @@ class CognateEngine:
         # Pool lint asks tens of thousands of (root, family) pairs of a big pool: most fail on spelling
         # alone (memoised per spelling pair by compare_roots), the rest read each family's spellings once.
         self.folded_spellings = lru_cache(maxsize=20_000)(self._folded_spellings)
+        self.families_may_join = lru_cache(maxsize=20_000)(self._families_may_join)   # ~10k of a big pool
 
     # --- reading words -------------------------------------------------------
     def analyse(self, raw: str | NormalizedWord) -> WordAnalysis:
@@ -444,7 +445,7 @@ class CognateEngine:
         return {"lemma": side.lemma, "root": side.root, "family": node.family if node else None,
                 "source": SOURCE_NAMES.get(side.analysis.source, side.analysis.source)}
 
-    def families_may_join(self, root_x: str, family_x: int, root_y: str, family_y: int) -> bool:
+    def _families_may_join(self, root_x: str, family_x: int, root_y: str, family_y: int) -> bool:
         """Roots of two families join by spelling only when lexicon.roots' policy lets them
         (equal, or one family already shows the other's spelling: the рук family has руч)."""
         alt = self.join_policy.alternation(root_x, root_y)

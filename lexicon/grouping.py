@@ -675,15 +675,12 @@ class Grouping:
         if max_pairs is not None and need > max_pairs:
             raise TooManyPairs("members", need, max_pairs, len(self.lemmas))
 
-    def _firm(self, x: int, y: int) -> bool:
-        pair = (min(x, y), max(x, y))
-        if pair in self.answers:
-            return self.answers[pair]
-        if not self.oracle and self.drafting.known_firm(x, y):
-            return True
+    def _asked_firm(self, x: int, y: int) -> bool:
+        """Words x < y firmly cognate by a verdict asked now; a loose cognate pair is listed as possible."""
         verdict = self.verdict(x, y)
         if firm(verdict):
             return True
+        pair = (x, y)
         if verdict.cognate and pair not in self.possible_pairs:
             ev = next(iter(root_links(verdict)), {})
             link = link_json(self.lemmas[x], self.lemmas[y], verdict, ev)
@@ -699,10 +696,15 @@ class Grouping:
         if not self._needs_asking(draft):
             return [members]
         adjacent: dict[int, set[int]] = {m: set() for m in members}
+        answers, known_firm = self.answers, (None if self.oracle else self.drafting.known_firm)
         for n, x in enumerate(members):
             budget.check()
             for y in members[n + 1:]:
-                if self._firm(x, y):
+                # Known from stage 1, or asked now: a big pool's drafts hold tens of thousands of pairs.
+                linked = answers.get((x, y))
+                if linked is None:
+                    linked = (known_firm is not None and known_firm(x, y)) or self._asked_firm(x, y)
+                if linked:
                     adjacent[x].add(y)
                     adjacent[y].add(x)
         self._weak_through_third(members, adjacent)
