@@ -298,6 +298,7 @@ class RootSlot(NamedTuple):
     root: str
     node: RootNode | None
     sense: frozenset[str] | None      # the root's one curated sense (engine.senses), None when it has 0 or 2+
+    type_key: tuple | None            # its root type (family, root, labels); None outside families
 
 
 class WordRoots(NamedTuple):
@@ -319,13 +320,14 @@ def read_word_roots(lexicon: Lexicon, lemma: str) -> WordRoots:
     for an in lexicon.analyse(word).analyses:
         for r_idx, root in enumerate(an.roots):
             node = an.nodes[r_idx] if r_idx < len(an.nodes) else None
-            sense = None
+            sense = type_key = None
             if node is not None:
                 families.add(node.family)
                 labels = engine.senses(node)
                 sense = frozenset(labels) if len(labels) == 1 else None
+                type_key = ("t", node.family, root, node.labels)
             slot_of.setdefault((an.lemma, root), len(slots))
-            slots.append(RootSlot(root, node, sense))
+            slots.append(RootSlot(root, node, sense, type_key))
     return WordRoots(word, tuple(slots), slot_of, frozenset(families))
 
 
@@ -423,7 +425,7 @@ class Drafting:
 
     def _add(self, i: int, slot: RootSlot) -> None:
         root, node = slot.root, slot.node
-        type_key = ("w", i, root) if node is None else ("t", node.family, root, node.labels)
+        type_key = ("w", i, root) if node is None else slot.type_key
         type_id = self.type_ids.get(type_key)
         if type_id is None:
             type_id = self.type_ids[type_key] = len(self.types)
@@ -612,19 +614,26 @@ class Drafting:
         return any((tx, ty) in firm_types for tx in self.family_types[x] for ty in self.family_types[y])
 
     def drafts(self) -> list[Draft]:
-        by_root: dict[int, Draft] = {}
         find, words = self.uf.find, self.occ_word
-        for occ, slot in enumerate(self.occ_slot):
-            top = find(occ)
+        tops = [find(occ) for occ in range(len(words))]
+        sizes: dict[int, int] = defaultdict(int)
+        for top in tops:
+            sizes[top] += 1
+        by_root: dict[int, Draft] = {}
+        for occ, top in enumerate(tops):
+            if sizes[top] < 2:        # a root joined to nothing: a draft of one word at most
+                continue
             draft = by_root.get(top)
             if draft is None:
                 draft = by_root[top] = Draft()
+            slot = self.occ_slot[occ]
             draft.roots[words[occ]].add(slot.root)
             if slot.node is not None:
                 draft.families[words[occ]].add(slot.node.family)
         for occ, pair, link in self.links:
             by_root[find(occ)].links.append((pair, link))
         return [draft for draft in by_root.values() if len(draft.roots) >= 2]
+
 
 # ----------------------------------------------------------- stage 2: groups ---
 

@@ -391,8 +391,12 @@ DOUBLED_CONSONANT = re.compile(r"([бвгджзклмнпрстфхцчшщ])\1"
 def doubled_key(key: str) -> str:
     """The key with doubled consonants single: шопинг/шоппинг alike — but so are мол/молл and бона/бонна,
     two words each, so this only proposes (spelling_variants), it never makes duplicates."""
-    # Most keys double nothing: a search is cheap, a substitution with a group reference is not.
-    return DOUBLED_CONSONANT.sub(r"\1", key) if DOUBLED_CONSONANT.search(key) else key
+    # Most keys double nothing: a search is cheap; a substitution parses its r"\1" template every call.
+    return DOUBLED_CONSONANT.sub(_first_group, key) if DOUBLED_CONSONANT.search(key) else key
+
+
+def _first_group(match: re.Match) -> str:
+    return match.group(1)
 
 
 def listed_noun(check: WordCheck) -> bool:
