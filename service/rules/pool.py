@@ -701,10 +701,10 @@ def check_word(lexicon: Lexicon, raw: str, game: str = "hat", case_signal: bool 
 
     `case_signal`: capitals mean something (the pool also has lower-case words); in a pool
     where every word is capitalised, «Лев» is no more a name than «Окно».  Kept per lexicon (see
-    WORD_REPORT_CACHE); each call gets its own copy."""
+    WORD_REPORT_CACHE) and shared between calls: a caller that adds to it changes a copy (mark_board)."""
     if not isinstance(raw, str):          # not hashable, or not a word at all: nothing worth keeping
         return read_word(lexicon, raw, game, case_signal)
-    return _fresh(_reports(lexicon)(raw, game, case_signal, lexicon.version))
+    return _reports(lexicon)(raw, game, case_signal, lexicon.version)
 
 
 def read_word(lexicon: Lexicon, raw: str, game: str, case_signal: bool) -> WordReport:
@@ -738,7 +738,7 @@ def _reports(lexicon: Lexicon):
 
 
 def _fresh(report: WordReport) -> WordReport:
-    """A copy of a cached report whose lists the caller may extend (lint_pool adds board conflicts);
+    """A copy of a cached report whose lists the caller may extend (mark_board adds board conflicts);
     the findings and dicts in them are shared and never changed after check_word."""
     return WordReport(report.word, report.normalized, report.lemma, report.key, list(report.issues),
                       list(report.suggestions), report.frequency)
@@ -842,14 +842,17 @@ def _conflict(a: str, b: str, roots: list[str], ruling: dict | None) -> dict:
 
 def mark_board(reports: list[WordReport], conflicts: list[dict]) -> None:
     """A pool of one board: each word of a conflict gets a `board_cognate` finding."""
-    table = RULES["board_cognate"]
+    table, copied = RULES["board_cognate"], set()
     for c in conflicts:
         for me, other in ((c["a"], c["b"]), (c["b"], c["a"])):
             evidence = {"other": other, "roots": c["roots"]}
             if "evidence" in c:
                 evidence["ruling"] = c["evidence"][0]
-            for rep in reports:
+            for n, rep in enumerate(reports):
                 if rep.word == me:
+                    if n not in copied:           # check_word's reports are shared: this pool's own copy
+                        rep = reports[n] = _fresh(rep)
+                        copied.add(n)
                     rep.issues.append(Finding("board_cognate", table["message"].format(word=me, other=other),
                                               severity("board_cognate"), evidence=evidence))
 
@@ -867,7 +870,8 @@ def lint_pool(lexicon: Lexicon | CognateEngine, words: Iterable[str], game: str 
     start, lexicon, words = time.perf_counter(), as_lexicon(lexicon), list(words)
     case_signal = any(isinstance(w, str) and w.strip()[:1].islower() for w in words)
     reports: list[WordReport] = []
-    # A big pool allocates objects that live until the report is done: the collector waits for it.
+    # A big pool allocates objects that live until the report is done: the collector waits for it
+    # (every pass over them while they are built finds nothing to free).
     with gc_paused():
         for n, raw in enumerate(words, 1):
             budget.check()
@@ -879,6 +883,12 @@ def lint_pool(lexicon: Lexicon | CognateEngine, words: Iterable[str], game: str 
             found = lexicon.cognate_groups(lemmas.texts, oracle, max_pairs, ruled_cognates(oracle))
         except TooManyPairs as exc:
             raise _too_much_work(exc) from exc
+        return _report(game, reports, lemmas, found, max_pairs, start)
+
+
+def _report(game: str, reports: list[WordReport], lemmas: Lemmas, found: CognateGroups, max_pairs: int | None,
+            start: float) -> PoolReport:
+    """The pool's report: groups, possible pairs and rulings in the words as sent."""
     groups = [[w for k in group for w in lemmas.as_sent(k)] for group in found.groups]
     details = [{"words": words_as_sent, "lemmas": [lemmas.texts[k] for k in group], **detail}
                for group, words_as_sent, detail in zip(found.groups, groups, found.details)]
