@@ -390,7 +390,7 @@ class Drafting:
         self.type_ids: dict[tuple, int] = {}
         self.types: list[tuple] = []
         self.type_occs: list[list[int]] = []
-        self.family_types: dict[int, set[int]] = defaultdict(set)     # word -> its roots' types in families
+        self.family_types: dict[int, set[int]] = {}                   # word -> its roots' types in families
         self.types_of: dict[str, list[int]] = {}                      # root spelling -> its types
         self.by_sense: dict[str, set[int]] = defaultdict(set)
         self.uf = UnionFind(0)
@@ -398,7 +398,7 @@ class Drafting:
         # Pairs asked: firmly cognate by the engine alone?  Verdicts are not kept: tens of thousands
         # of them make the garbage collector the biggest cost of a big pool.
         self.answers: dict[Pair, bool] = {}
-        self.firm_types: set[Pair] = set()          # root types some verdict linked firmly, both orders
+        self.firm_partners: dict[int, set[int]] = defaultdict(set)   # root type -> types a verdict linked firmly
         self.links: list[tuple[int, Pair, dict]] = []
         self.possible: list[tuple[Pair, dict]] = []
         # Cognate by the engine on evidence too weak to list alone (би/убий): listed as possible only when
@@ -406,45 +406,42 @@ class Drafting:
         self.weak: dict[Pair, dict] = {}
         self._representatives: dict[int, int] = {}
 
-    def family_of(self, i: int) -> frozenset[int]:
-        return self.facts[i].families
-
     def read(self) -> None:
-        word_roots = self.lexicon.word_roots
+        word_roots, type_ids, new_type = self.lexicon.word_roots, self.type_ids, self._new_type
+        occ_word, occ_slot, occ_type, type_occs = self.occ_word, self.occ_slot, self.occ_type, self.type_occs
         for i, lemma in enumerate(self.lemmas):
             budget.check()
             facts = word_roots(lemma)
             self.facts.append(facts)
             self.words.append(facts.word)
-            self.first_occ.append(len(self.occ_word))
+            self.first_occ.append(len(occ_word))
+            in_families = set()
             for slot in facts.slots:
-                self._add(i, slot)
-        self.uf = UnionFind(len(self.occ_word))
+                type_key = ("w", i, slot.root) if slot.type_key is None else slot.type_key
+                type_id = type_ids.get(type_key)
+                if type_id is None:
+                    type_id = new_type(type_key, slot)
+                type_occs[type_id].append(len(occ_word))
+                occ_word.append(i)
+                occ_slot.append(slot)
+                occ_type.append(type_id)
+                if slot.node is not None:
+                    in_families.add(type_id)
+            if in_families:
+                self.family_types[i] = in_families
+        self.uf = UnionFind(len(occ_word))
         self.spellings = self.lexicon.spelling_index()
         self.spellings.file(self.types_of)
 
-    def _add(self, i: int, slot: RootSlot) -> None:
-        root, node = slot.root, slot.node
-        type_key = ("w", i, root) if node is None else slot.type_key
-        type_id = self.type_ids.get(type_key)
-        if type_id is None:
-            type_id = self.type_ids[type_key] = len(self.types)
-            self.types.append(type_key)
-            self.type_occs.append([])
-            spelled = self.types_of.get(root)
-            if spelled is None:
-                spelled = self.types_of[root] = []
-            spelled.append(type_id)
-            if node is not None and len(node.labels) > 1:
-                for sense in node.labels:
-                    self.by_sense[sense].add(type_id)
-        occ = len(self.occ_word)
-        self.occ_word.append(i)
-        self.occ_slot.append(slot)
-        self.occ_type.append(type_id)
-        self.type_occs[type_id].append(occ)
-        if node is not None:
-            self.family_types[i].add(type_id)
+    def _new_type(self, type_key: tuple, slot: RootSlot) -> int:
+        type_id = self.type_ids[type_key] = len(self.types)
+        self.types.append(type_key)
+        self.type_occs.append([])
+        self.types_of.setdefault(slot.root, []).append(type_id)
+        if slot.node is not None and len(slot.node.labels) > 1:
+            for sense in slot.node.labels:
+                self.by_sense[sense].add(type_id)
+        return type_id
 
     def join_families(self) -> None:
         by_family: dict[int, int] = {}
@@ -602,7 +599,8 @@ class Drafting:
             if oa is not None and ob is not None and self.occ_slot[oa].node is not None \
                     and self.occ_slot[ob].node is not None and (ev.get("kind") in LINKED or not loose):
                 ta, tb = self.occ_type[oa], self.occ_type[ob]
-                self.firm_types |= {(ta, tb), (tb, ta)}
+                self.firm_partners[ta].add(tb)
+                self.firm_partners[tb].add(ta)
             links.append((ev, oa, ob, loose))
         return links
 
@@ -610,8 +608,14 @@ class Drafting:
         """A root of each in one family (the engine's first rule), or two root types a verdict linked firmly."""
         if not self.facts[x].families.isdisjoint(self.facts[y].families):
             return True
-        firm_types = self.firm_types
-        return any((tx, ty) in firm_types for tx in self.family_types[x] for ty in self.family_types[y])
+        types_y = self.family_types.get(y)
+        if types_y:
+            partners = self.firm_partners
+            for tx in self.family_types.get(x, ()):
+                linked = partners.get(tx)
+                if linked and not linked.isdisjoint(types_y):
+                    return True
+        return False
 
     def drafts(self) -> list[Draft]:
         find, words = self.uf.find, self.occ_word
