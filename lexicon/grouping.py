@@ -363,8 +363,10 @@ class Draft:
     def members(self) -> list[int]:
         return sorted(self.roots)
 
+    @cached_property
     def one_family(self) -> bool:
-        """Every member has a root in one and the same family: cognate pairwise by the engine's first rule."""
+        """Every member has a root in one and the same family: cognate pairwise by the engine's first rule
+        (asked once the draft is complete)."""
         families = [self.families.get(m) for m in self.roots]
         return all(families) and len(set().union(*families)) == 1
 
@@ -515,15 +517,17 @@ class Drafting:
             raise TooManyPairs("candidates", need, max_pairs, len(self.lemmas))
 
     def _ask_types(self, candidates: list[Pair], sense_pairs: set[Pair]) -> None:
-        types, find, words = self.types, self.uf.find, self.occ_word
+        types, find, words, type_occs = self.types, self.uf.find, self.occ_word, self.type_occs
+        may_join = self.engine.families_may_join
         for x, y in candidates:
             budget.check()
             tx, ty = types[x], types[y]
             if tx[0] == "t" and ty[0] == "t":
-                if tx[1] != ty[1] and ((x, y) in sense_pairs or self.engine.families_may_join(tx[2], tx[1], ty[2], ty[1])):
+                # A family's occurrences are joined from the start: any one of a type tells its draft.
+                if tx[1] != ty[1] and find(type_occs[x][0]) != find(type_occs[y][0]) \
+                        and ((x, y) in sense_pairs or may_join(tx[2], tx[1], ty[2], ty[1])):
                     ox, oy = self.representative(x), self.representative(y)
-                    if find(ox) != find(oy):
-                        self.ask(words[ox], words[oy], (ox, oy))
+                    self.ask(words[ox], words[oy], (ox, oy))
             elif self.alternation(tx[2], ty[2]) is not None:
                 for ox in self.type_occs[x]:
                     for oy in self.type_occs[y]:
@@ -551,7 +555,7 @@ class Drafting:
 
     def ask_prefixed_pair(self, i: int, j: int) -> None:
         pair = (min(i, j), max(i, j))
-        verdict = self.lexicon.compare(self.words[pair[0]], self.words[pair[1]])
+        verdict = self.engine.compare(self.words[pair[0]], self.words[pair[1]])
         self.answers[pair] = firm(verdict)
         evidence = [ev for ev in verdict.evidence if ev.get("kind") == "prefixed_word"]
         if verdict.cognate and evidence and not root_links(verdict):
@@ -567,7 +571,7 @@ class Drafting:
         pair = (min(i, j), max(i, j))
         if i == j or pair in self.answers or (only is None and not self.facts[i].families.isdisjoint(self.facts[j].families)):
             return
-        verdict = self.lexicon.compare(self.words[i], self.words[j])
+        verdict = self.engine.compare(self.words[i], self.words[j])
         links = self.learn(verdict, i, j)
         self.answers[pair] = firm(verdict)
         for ev, oa, ob, loose in links:
@@ -670,7 +674,7 @@ class Grouping:
     def verdict(self, i: int, j: int) -> Verdict:
         """``lexicon.compare(word i, word j, oracle)``: the engine's verdict, then the ruling on it."""
         (a, b), words = sorted((i, j)), self.drafting.words
-        raw = self.lexicon.compare(words[a], words[b])
+        raw = self.drafting.engine.compare(words[a], words[b])
         self.compared += 1
         self.drafting.learn(raw, a, b)
         verdict = self.lexicon.ruled(raw, self.oracle)
@@ -680,7 +684,7 @@ class Grouping:
         return verdict
 
     def _needs_asking(self, draft: Draft) -> bool:
-        return bool(self.oracle) or not draft.one_family()
+        return bool(self.oracle) or not draft.one_family
 
     def _check_members(self, drafts: list[Draft], max_pairs: int | None) -> None:
         """TooManyPairs, before stage 2 asks anything, when its drafts hold more than `max_pairs` pairs."""
