@@ -309,12 +309,13 @@ class WordRoots(NamedTuple):
     slots: tuple[RootSlot, ...]
     slot_of: dict[tuple[str, str], int]        # (reading's lemma, root) -> its first slot
     families: frozenset[int]
+    unprefixed: tuple[str, ...]                # the key without each prefix it starts with, shortest cut first
 
 
 def read_word_roots(lexicon: Lexicon, lemma: str) -> WordRoots:
     word = _word(lemma)
     if word is None:
-        return WordRoots(None, (), {}, frozenset())
+        return WordRoots(None, (), {}, frozenset(), ())
     slots, slot_of, families = [], {}, set()
     engine = lexicon.engine
     for an in lexicon.analyse(word).analyses:
@@ -328,7 +329,13 @@ def read_word_roots(lexicon: Lexicon, lemma: str) -> WordRoots:
                 type_key = ("t", node.family, root, node.labels)
             slot_of.setdefault((an.lemma, root), len(slots))
             slots.append(RootSlot(root, node, sense, type_key))
-    return WordRoots(word, tuple(slots), slot_of, frozenset(families))
+    return WordRoots(word, tuple(slots), slot_of, frozenset(families), _unprefixed(word.key, lexicon.store.affixes.prefixes))
+
+
+def _unprefixed(key: str, prefixes) -> tuple[str, ...]:
+    """What is left of `key` after each prefix it starts with, if at least PREFIXED_BASE letters are."""
+    longest = max(map(len, prefixes), default=0)
+    return tuple(key[cut:] for cut in range(1, min(longest, len(key) - PREFIXED_BASE) + 1) if key[:cut] in prefixes)
 
 
 class UnionFind:
@@ -542,14 +549,10 @@ class Drafting:
         for i, word in enumerate(self.words):
             if word is not None:
                 index.setdefault(word.key, i)
-        prefixes = self.lexicon.store.affixes.prefixes
-        longest = max(map(len, prefixes), default=0)
-        for i, word in enumerate(self.words):
-            if word is None:
-                continue
-            for cut in range(1, min(longest, len(word.key) - PREFIXED_BASE) + 1):
-                j = index.get(word.key[cut:])
-                if j is not None and word.key[:cut] in prefixes and (min(i, j), max(i, j)) not in self.answers:
+        for i, facts in enumerate(self.facts):
+            for base in facts.unprefixed:
+                j = index.get(base)
+                if j is not None and (min(i, j), max(i, j)) not in self.answers:
                     budget.check()
                     self.ask_prefixed_pair(i, j)
 
@@ -608,10 +611,8 @@ class Drafting:
             links.append((ev, oa, ob, loose))
         return links
 
-    def known_firm(self, x: int, y: int) -> bool:
-        """A root of each in one family (the engine's first rule), or two root types a verdict linked firmly."""
-        if not self.facts[x].families.isdisjoint(self.facts[y].families):
-            return True
+    def types_linked(self, x: int, y: int) -> bool:
+        """A root type of each that a verdict linked firmly (compare judges a root pair by its types alone)."""
         types_y = self.family_types.get(y)
         if types_y:
             partners = self.firm_partners
@@ -712,20 +713,29 @@ class Grouping:
         members = draft.members
         if not self._needs_asking(draft):
             return [members]
-        adjacent: dict[int, set[int]] = {m: set() for m in members}
-        answers, known_firm = self.answers, (None if self.oracle else self.drafting.known_firm)
-        for n, x in enumerate(members):
-            budget.check()
-            for y in members[n + 1:]:
-                # Known from stage 1, or asked now: a big pool's drafts hold tens of thousands of pairs.
-                linked = answers.get((x, y))
-                if linked is None:
-                    linked = (known_firm is not None and known_firm(x, y)) or self._asked_firm(x, y)
-                if linked:
-                    adjacent[x].add(y)
-                    adjacent[y].add(x)
+        adjacent = self._adjacency(members)
         self._weak_through_third(members, adjacent)
         return clique_cover(members, adjacent)
+
+    def _adjacency(self, members: list[int]) -> dict[int, set[int]]:
+        """Each member's firmly cognate members: known from stage 1 (an answer, a shared family, a firm
+        link of their root types) or asked now.  A big pool's drafts hold tens of thousands of pairs."""
+        adjacent: dict[int, set[int]] = {m: set() for m in members}
+        answers, drafting, known = self.answers, self.drafting, not self.oracle
+        families = [drafting.facts[m].families for m in members]
+        for n, x in enumerate(members):
+            budget.check()
+            families_x, adjacent_x = families[n], adjacent[x]
+            for k in range(n + 1, len(members)):
+                y = members[k]
+                linked = answers.get((x, y))
+                if linked is None:
+                    linked = (known and (not families_x.isdisjoint(families[k]) or drafting.types_linked(x, y))) \
+                        or self._asked_firm(x, y)
+                if linked:
+                    adjacent_x.add(y)
+                    adjacent[y].add(x)
+        return adjacent
 
     def _weak_through_third(self, members: list[int], adjacent: dict[int, set[int]]) -> None:
         """A weakly cognate pair of the draft both of whose words are firmly cognate with a third is possible."""
