@@ -803,9 +803,13 @@ class Lemmas:
 
     def spelling_variants(self) -> list[list[str]]:
         """Lemmas whose keys differ only by a doubled consonant: one word two ways, or two words — a person looks."""
+        # Only a key with a doubled consonant, or one such a key comes to once single, can have a twin.
+        collapsed = {key: doubled_key(key) for key in self.keys if DOUBLED_CONSONANT.search(key)}
+        singles = set(collapsed.values())
         alike: dict[str, list[str]] = defaultdict(list)
         for key in self.keys:
-            alike[doubled_key(key)].append(key)
+            if key in collapsed or key in singles:
+                alike[collapsed.get(key, key)].append(key)
         return [[self.reports[self.by_key[k][0]].word for k in keys] for keys in alike.values() if len(keys) > 1]
 
     def words_of(self, pair: dict) -> list[str]:
@@ -889,7 +893,8 @@ def lint_pool(lexicon: Lexicon | CognateEngine, words: Iterable[str], game: str 
 def _report(game: str, reports: list[WordReport], lemmas: Lemmas, found: CognateGroups, max_pairs: int | None,
             start: float) -> PoolReport:
     """The pool's report: groups, possible pairs and rulings in the words as sent."""
-    groups = [[w for k in group for w in lemmas.as_sent(k)] for group in found.groups]
+    by_key, keys, reports_ = lemmas.by_key, lemmas.keys, lemmas.reports      # lemmas.as_sent, inlined
+    groups = [[reports_[i].word for k in group for i in by_key[keys[k]]] for group in found.groups]
     details = [{"words": words_as_sent, "lemmas": [lemmas.texts[k] for k in group], **detail}
                for group, words_as_sent, detail in zip(found.groups, groups, found.details)]
     conflicts = board_conflicts(found, lemmas, max_pairs) if game == "codenames" else []
