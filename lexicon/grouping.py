@@ -390,6 +390,8 @@ class Drafting:
         # One grouping asks about the same spelling pair many times: the root-spelling test is memoised per call.
         self.alternation = lru_cache(maxsize=None)(self.engine.join_policy.alternation)
         self.facts: list[WordRoots] = []
+        # None for a lemma that is no word.  The engine is asked by lemma text: it normalises a text as
+        # _word does, and its verdict cache hashes a string faster than a NormalizedWord.
         self.words: list[NormalizedWord | None] = []
         self.first_occ: list[int] = []                # word -> its first occurrence
         self.occ_word: list[int] = []
@@ -558,7 +560,7 @@ class Drafting:
 
     def ask_prefixed_pair(self, i: int, j: int) -> None:
         pair = (min(i, j), max(i, j))
-        verdict = self.engine.compare(self.words[pair[0]], self.words[pair[1]])
+        verdict = self.engine.compare(self.lemmas[pair[0]], self.lemmas[pair[1]])
         self.answers[pair] = firm(verdict)
         evidence = [ev for ev in verdict.evidence if ev.get("kind") == "prefixed_word"]
         if verdict.cognate and evidence and not root_links(verdict):
@@ -574,7 +576,7 @@ class Drafting:
         pair = (min(i, j), max(i, j))
         if i == j or pair in self.answers or (only is None and not self.facts[i].families.isdisjoint(self.facts[j].families)):
             return
-        verdict = self.engine.compare(self.words[i], self.words[j])
+        verdict = self.engine.compare(self.lemmas[i], self.lemmas[j])
         links = self.learn(verdict, i, j)
         self.answers[pair] = firm(verdict)
         for ev, oa, ob, loose in links:
@@ -674,8 +676,8 @@ class Grouping:
 
     def verdict(self, i: int, j: int) -> Verdict:
         """``lexicon.compare(word i, word j, oracle)``: the engine's verdict, then the ruling on it."""
-        (a, b), words = sorted((i, j)), self.drafting.words
-        raw = self.drafting.engine.compare(words[a], words[b])
+        a, b = (i, j) if i < j else (j, i)
+        raw = self.drafting.engine.compare(self.lemmas[a], self.lemmas[b])
         self.compared += 1
         self.drafting.learn(raw, a, b)
         verdict = self.lexicon.ruled(raw, self.oracle)
