@@ -370,10 +370,8 @@ class Draft:
     def members(self) -> list[int]:
         return sorted(self.roots)
 
-    @cached_property
     def one_family(self) -> bool:
-        """Every member has a root in one and the same family: cognate pairwise by the engine's first rule
-        (asked once the draft is complete)."""
+        """Every member has a root in one and the same family: cognate pairwise by the engine's first rule."""
         families = [self.families.get(m) for m in self.roots]
         return all(families) and len(set().union(*families)) == 1
 
@@ -687,12 +685,14 @@ class Grouping:
         return verdict
 
     def _needs_asking(self, draft: Draft) -> bool:
-        return bool(self.oracle) or not draft.one_family
+        return bool(self.oracle) or not draft.one_family()
 
     def _check_members(self, drafts: list[Draft], max_pairs: int | None) -> None:
         """TooManyPairs, before stage 2 asks anything, when its drafts hold more than `max_pairs` pairs."""
+        if max_pairs is None:
+            return
         need = sum(len(d.roots) * (len(d.roots) - 1) // 2 for d in drafts if self._needs_asking(d))
-        if max_pairs is not None and need > max_pairs:
+        if need > max_pairs:
             raise TooManyPairs("members", need, max_pairs, len(self.lemmas))
 
     def _asked_firm(self, x: int, y: int) -> bool:
