@@ -257,6 +257,23 @@ def firm(verdict: Verdict) -> bool:
     return verdict.confidence == "certain" or not all(loose for _, loose in judged_links(verdict))
 
 
+def linked_slots(verdict: Verdict, roots_a: WordRoots, roots_b: WordRoots) -> tuple:
+    """A verdict's root links as (evidence, slot in a, slot in b, loose_evidence, firm link of two family
+    roots), worked out once per verdict: a slot is where the evidence's (lemma, root) sits in the word's
+    WordRoots (None when it is not there), the same for every lint that asks the pair."""
+    slots = verdict.memo.get("slots")
+    if slots is None:
+        out = []
+        for ev, loose in judged_links(verdict):
+            slot_a = roots_a.slot_of.get((ev["a"]["lemma"], ev["a"]["root"]))
+            slot_b = roots_b.slot_of.get((ev["b"]["lemma"], ev["b"]["root"]))
+            typed = (slot_a is not None and slot_b is not None and roots_a.slots[slot_a].node is not None
+                     and roots_b.slots[slot_b].node is not None and (ev.get("kind") in LINKED or not loose))
+            out.append((ev, slot_a, slot_b, loose, typed))
+        slots = verdict.memo["slots"] = tuple(out)
+    return slots
+
+
 def link_json(a: str, b: str, verdict: Verdict, ev: dict) -> dict:
     roots = [ev["a"]["root"], ev["b"]["root"]] if "a" in ev and isinstance(ev["a"], dict) else verdict.shared_roots
     return {"a": a, "b": b, "roots": roots, "kind": ev.get("kind"), "confidence": verdict.confidence,
@@ -580,31 +597,25 @@ class Drafting:
         for ev, oa, ob, loose in links:
             if oa is None or ob is None or (only is not None and (oa, ob) != only):
                 continue
-            link = link_json(self.lemmas[i], self.lemmas[j], verdict, ev)
             if loose and verdict.confidence != "certain":
+                link = link_json(self.lemmas[i], self.lemmas[j], verdict, ev)
                 if positive_evidence(verdict, ev, self.family_size):
                     self.possible.append((pair, link))
                 else:
                     self.weak.setdefault(pair, link)
             elif self.join(oa, ob):
-                self.links.append((oa, pair, link))
-
-    def occurrence(self, i: int, lemma: str, root: str) -> int | None:
-        """Word i's occurrence of `root` in its reading `lemma` (where a verdict's evidence points), if any."""
-        slot = self.facts[i].slot_of.get((lemma, root))
-        return None if slot is None else self.first_occ[i] + slot
+                self.links.append((oa, pair, link_json(self.lemmas[i], self.lemmas[j], verdict, ev)))
 
     def learn(self, verdict: Verdict, i: int, j: int) -> list[tuple[dict, int | None, int | None, bool]]:
         """The root links of the engine's verdict on words i and j, as (evidence, occurrence in i,
         occurrence in j, loose_evidence), remembering the root types it links firmly: compare
         judges root pairs one at a time, each by its two root types (spelling, family, senses)
         alone, so two other words carrying the same two types are firmly cognate too."""
-        links = []
-        for ev, loose in judged_links(verdict):
-            oa = self.occurrence(i, ev["a"]["lemma"], ev["a"]["root"])
-            ob = self.occurrence(j, ev["b"]["lemma"], ev["b"]["root"])
-            if oa is not None and ob is not None and self.occ_slot[oa].node is not None \
-                    and self.occ_slot[ob].node is not None and (ev.get("kind") in LINKED or not loose):
+        links, first_i, first_j = [], self.first_occ[i], self.first_occ[j]
+        for ev, slot_a, slot_b, loose, typed in linked_slots(verdict, self.facts[i], self.facts[j]):
+            oa = None if slot_a is None else first_i + slot_a
+            ob = None if slot_b is None else first_j + slot_b
+            if typed:
                 ta, tb = self.occ_type[oa], self.occ_type[ob]
                 self.firm_partners[ta].add(tb)
                 self.firm_partners[tb].add(ta)
