@@ -251,10 +251,12 @@ def judged_links(verdict: Verdict) -> list[tuple[dict, bool]]:
 
 
 def firm(verdict: Verdict) -> bool:
-    """Cognate surely enough to share a group."""
-    if not verdict.cognate:
-        return False
-    return verdict.confidence == "certain" or not all(loose for _, loose in judged_links(verdict))
+    """Cognate surely enough to share a group (worked out once per verdict)."""
+    answer = verdict.memo.get("firm")
+    if answer is None:
+        answer = verdict.memo["firm"] = verdict.cognate and (
+            verdict.confidence == "certain" or not all(loose for _, loose in judged_links(verdict)))
+    return answer
 
 
 def linked_slots(verdict: Verdict, roots_a: WordRoots, roots_b: WordRoots) -> tuple:
@@ -664,8 +666,9 @@ class Grouping:
         self.drafting, self.oracle = drafting, oracle
         self.lexicon, self.lemmas = drafting.lexicon, drafting.lemmas
         self.compared = len(drafting.answers)
-        # Firmly cognate, the oracle's rulings applied; the engine's own answers hold when there are none.
-        self.answers: dict[Pair, bool] = {} if oracle else dict(drafting.answers)
+        # Firmly cognate, the oracle's rulings applied; the engine's own answers hold when there are none
+        # (stage 1 is over: its answers are taken over, not copied).
+        self.answers: dict[Pair, bool] = {} if oracle else drafting.answers
         self.ruled: dict[Pair, Verdict] = {}            # pairs a judge decided
         self.possible: list[dict] = []
         self.possible_pairs: set[Pair] = set()
