@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import re
 import threading
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING, Iterable, NamedTuple
@@ -358,10 +358,11 @@ def _unprefixed(key: str, prefixes) -> tuple[str, ...]:
 
 
 class UnionFind:
-    """Union-find over the numbers 0..n-1; a set's representative is its smallest member."""
+    """Union-find over the numbers 0..n-1, given each one's parent (itself when alone); a set's
+    representative is its smallest member."""
 
-    def __init__(self, n: int):
-        self.parent = list(range(n))
+    def __init__(self, parent: list[int]):
+        self.parent = parent
 
     def find(self, x: int) -> int:
         parent = self.parent
@@ -421,7 +422,7 @@ class Drafting:
         self.family_types: dict[int, set[int]] = {}                   # word -> its roots' types in families
         self.types_of: dict[str, list[int]] = {}                      # root spelling -> its types
         self.by_sense: dict[str, set[int]] = defaultdict(set)
-        self.uf = UnionFind(0)
+        self.uf = UnionFind([])
         self.senses: dict[int, set[str]] = {}
         # Pairs asked: firmly cognate by the engine alone?  Verdicts are not kept: tens of thousands
         # of them make the garbage collector the biggest cost of a big pool.
@@ -435,8 +436,11 @@ class Drafting:
         self._representatives: dict[int, int] = {}
 
     def read(self) -> None:
+        """Every root occurrence of every word, with its root type; an occurrence in a family points at
+        the family's first occurrence in the union-find from the start (one family is one root)."""
         word_roots, type_ids, new_type = self.lexicon.word_roots, self.type_ids, self._new_type
         occ_word, occ_slot, occ_type, type_occs = self.occ_word, self.occ_slot, self.occ_type, self.type_occs
+        parent, family_first = [], {}
         for i, lemma in enumerate(self.lemmas):
             budget.check()
             facts = word_roots(lemma)
@@ -445,19 +449,23 @@ class Drafting:
             self.first_occ.append(len(occ_word))
             in_families = set()
             for slot in facts.slots:
+                occ = len(occ_word)
                 type_key = ("w", i, slot.root) if slot.type_key is None else slot.type_key
                 type_id = type_ids.get(type_key)
                 if type_id is None:
                     type_id = new_type(type_key, slot)
-                type_occs[type_id].append(len(occ_word))
+                type_occs[type_id].append(occ)
                 occ_word.append(i)
                 occ_slot.append(slot)
                 occ_type.append(type_id)
-                if slot.node is not None:
+                if slot.node is None:
+                    parent.append(occ)
+                else:
                     in_families.add(type_id)
+                    parent.append(family_first.setdefault(slot.node.family, occ))
             if in_families:
                 self.family_types[i] = in_families
-        self.uf = UnionFind(len(occ_word))
+        self.uf = UnionFind(parent)
         self.spellings = self.lexicon.spelling_index()
         self.spellings.file(self.types_of)
 
@@ -472,19 +480,13 @@ class Drafting:
         return type_id
 
     def join_families(self) -> None:
-        by_family: dict[int, int] = {}
-        uf, senses = self.uf, self.senses
-        for occ, slot in enumerate(self.occ_slot):
-            if slot.node is not None:
-                first = by_family.setdefault(slot.node.family, occ)
-                if first != occ:
-                    uf.union(first, occ)
-        # A draft's curated root senses: no link may weld вод «вода» to вод «водить» through a
-        # third, unlabelled вод.  Roots with several senses (лук, вод in водопровод) label
-        # nothing: they would bridge both.
+        """Each draft's curated root senses (its families are joined as read): no link may weld вод «вода»
+        to вод «водить» through a third, unlabelled вод.  Roots with several senses (лук, вод in
+        водопровод) label nothing: they would bridge both."""
+        find, senses = self.uf.find, self.senses
         for occ, slot in enumerate(self.occ_slot):
             if slot.sense is not None:
-                top = uf.find(occ)
+                top = find(occ)
                 senses[top] = senses.get(top, set()) | slot.sense
 
     def join(self, oa: int, ob: int) -> bool:
@@ -638,9 +640,7 @@ class Drafting:
     def drafts(self) -> list[Draft]:
         find, words = self.uf.find, self.occ_word
         tops = [find(occ) for occ in range(len(words))]
-        sizes: dict[int, int] = defaultdict(int)
-        for top in tops:
-            sizes[top] += 1
+        sizes = Counter(tops)
         by_root: dict[int, Draft] = {}
         for occ, top in enumerate(tops):
             if sizes[top] < 2:        # a root joined to nothing: a draft of one word at most
