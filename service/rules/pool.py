@@ -720,20 +720,27 @@ def read_word(lexicon: Lexicon, raw: str, game: str, case_signal: bool) -> WordR
 # lexicon.  ~0.8 KB a report; 20,000 is the largest pool a request may send (Settings.max_pool_words).
 WORD_REPORT_CACHE = 20_000
 _word_reports: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()   # Lexicon → its reports
+_last_reports: tuple = (None, None)          # weak references to the Lexicon asked last and its reports
 
 
 def _reports(lexicon: Lexicon):
     """The lexicon's cache of word reports, keyed by everything a report depends on.  It holds the lexicon
     weakly, so a Lexicon made for one call (as_lexicon) goes with its cache."""
+    global _last_reports
+    last_ref, last = _last_reports
+    if last_ref is not None and last_ref() is lexicon:     # a pool asks for every word: the last one answers
+        reports = last()
+        if reports is not None:
+            return reports
     cached = _word_reports.get(lexicon)
+    ref = weakref.ref(lexicon)
     if cached is None:
-        ref = weakref.ref(lexicon)
-
         @lru_cache(maxsize=WORD_REPORT_CACHE)
         def cached(raw: str, game: str, case_signal: bool, version: str) -> WordReport:
             return read_word(ref(), raw, game, case_signal)
 
         _word_reports[lexicon] = cached
+    _last_reports = (ref, weakref.ref(cached))          # weak both: the cache goes with its lexicon
     return cached
 
 
@@ -774,23 +781,22 @@ class Lemmas:
     """The pool's distinct lemmas in order of first appearance, each with its words' indices."""
     reports: list[WordReport]
     by_key: dict[str, list[int]]
+    keys: list[str]            # the lemmas' duplicate keys, in order
+    texts: list[str]           # each lemma as its first word reads it (the noun lemma, else the normalised word)
 
     @classmethod
     def of(cls, reports: list[WordReport]) -> Lemmas:
-        by_key: dict[str, list[int]] = defaultdict(list)
+        by_key: dict[str, list[int]] = {}
+        texts = []
         for idx, rep in enumerate(reports):
             if rep.normalized is not None:
-                by_key[rep.key].append(idx)
-        return cls(reports, dict(by_key))
-
-    @cached_property
-    def keys(self) -> list[str]:
-        return list(self.by_key)
-
-    @cached_property
-    def texts(self) -> list[str]:
-        firsts = [self.reports[self.by_key[k][0]] for k in self.keys]
-        return [rep.lemma or rep.normalized for rep in firsts]
+                indices = by_key.get(rep.key)
+                if indices is None:
+                    by_key[rep.key] = [idx]
+                    texts.append(rep.lemma or rep.normalized)
+                else:
+                    indices.append(idx)
+        return cls(reports, by_key, list(by_key), texts)
 
     def as_sent(self, lemma: int) -> list[str]:
         return [self.reports[i].word for i in self.by_key[self.keys[lemma]]]
