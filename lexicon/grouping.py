@@ -50,6 +50,8 @@ if TYPE_CHECKING:
 
 Pair = tuple[int, int]                 # word indices, smaller first
 
+# Reading a pool's words looks at the request's budget once in this many words.
+BUDGET_STRIDE = 64
 # Root spellings a lexicon's SpellingIndex files before it starts anew: ~1 KB each with their keys.
 SPELLING_INDEX_LIMIT = 20_000
 
@@ -442,7 +444,8 @@ class Drafting:
         occ_word, occ_slot, occ_type, type_occs = self.occ_word, self.occ_slot, self.occ_type, self.type_occs
         parent, family_first = [], {}
         for i, lemma in enumerate(self.lemmas):
-            budget.check()
+            if not i % BUDGET_STRIDE:
+                budget.check()
             facts = word_roots(lemma)
             self.facts.append(facts)
             self.words.append(facts.word)
@@ -547,8 +550,7 @@ class Drafting:
     def _ask_types(self, candidates: list[Pair], sense_pairs: set[Pair]) -> None:
         types, find, words, type_occs = self.types, self.uf.find, self.occ_word, self.type_occs
         may_join = self.engine.families_may_join
-        for x, y in candidates:
-            budget.check()
+        for x, y in candidates:           # the budget is looked at before each verdict (ask)
             tx, ty = types[x], types[y]
             if tx[0] == "t" and ty[0] == "t":
                 # A family's occurrences are joined from the start: any one of a type tells its draft.
@@ -595,6 +597,7 @@ class Drafting:
         pair = (min(i, j), max(i, j))
         if i == j or pair in self.answers or (only is None and not self.facts[i].families.isdisjoint(self.facts[j].families)):
             return
+        budget.check()
         verdict = self.engine.compare(self.lemmas[i], self.lemmas[j])
         links = self.learn(verdict, i, j)
         self.answers[pair] = firm(verdict)
