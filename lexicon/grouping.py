@@ -16,6 +16,12 @@ through its shortest words, and only when lexicon.roots' join policy lets the
 spellings join.  No draft joins two curated senses of one spelling (вод «вода»
 / вод «водить»).
 
+What does not depend on the pool is worked out once and kept by the lexicon:
+each lemma's roots (:class:`WordRoots`, ``Lexicon.word_roots``) and the buckets
+with the spelling pairs that pass the alternation test (:class:`SpellingIndex`);
+a verdict keeps its firmness and where its root links sit in each word.  A pool
+linted again repeats only the pool's own work.
+
 Stage 2, groups.  Within a draft every pair of words is asked; a pair sharing a
 family is cognate by the engine's first rule and needs no question unless the
 oracle holds rulings.  A pair is *firm* when the verdict is certain, or probable
