@@ -28,6 +28,9 @@ SPLIT_SOURCE = "compound-split"
 # A root spelled with its vowel in this many words is a combining form (теле, авто, фото, кино, био): a first
 # part spelled so is that root, not тел + е (тело); разно, бело (2 each) are разн-о, бел-о.
 COMBINING_FORM = 10
+# Productive suffixes that end a word with its ending: a tail's known word does not run into them (not -ние,
+# -ция: стен-ие, а root ending in н or ц, is common).
+SUFFIX_CHAINS = ("ость", "ство", "изм")
 # Segmentations no dictionary made: a split may take a short tail or an unknown first part.
 LOOSE_SOURCES = frozenset({"guess"})
 
@@ -194,6 +197,8 @@ class CompoundSplitter:
         if record is not None:
             return CompoundSplit(record.morphemes, record.nodes)
         for cut in range(len(part) - 1, max(MIN_PART, len(part) - MAX_TAIL_REST) - 1, -1):
+            if _cuts_suffix_chain(part, cut):
+                continue
             record = self._known(part[:cut])
             rest = _label_rest(part[cut:], self.store.affixes)
             if record is not None and rest and not _ends_in_ending(record):
@@ -223,6 +228,12 @@ class CompoundSplitter:
                 if node.root == spelling:
                     return node
         return None
+
+
+def _cuts_suffix_chain(part: str, cut: int) -> bool:
+    """A known word read up to `cut` would run into the suffix chain the part ends with: греховность is
+    no грех-о + внос-ть, телесность no тел-е + снос-ть (-ость is the suffix, not нос)."""
+    return any(part.endswith(chain) and len(part) - len(chain) < cut for chain in SUFFIX_CHAINS)
 
 
 def _first_root(split: CompoundSplit) -> int:

@@ -82,3 +82,12 @@ def test_a_new_word_starting_with_a_combining_form_shares_that_root(engine):
     assert engine.compare("автозак", "автобан").cognate
     for word in ("авторитаризм", "палестинец"):
         assert engine.analyse(word).analyses[0].roots[0] not in ("авто", "пале")
+
+
+def test_a_known_tail_word_does_not_run_into_the_suffix_ость(engine):
+    """греховность is грех + -овность, not грех-о + внос-ть; телесность not тел-е + снос-ть: no нос root."""
+    for word in ("греховность", "телесность", "духовность"):
+        roots = {r for an in engine.analyse(word).analyses for r in an.roots}
+        assert "нос" not in roots, word
+        assert not engine.compare(word, "носка").cognate, word
+    assert engine.compare("разножанровость", "жанр").cognate       # a real compound still splits
