@@ -510,12 +510,14 @@ class Drafting:
         return True
 
     def representative(self, type_id: int) -> int:
-        """The occurrence of a root type in its shortest word with fewest roots."""
+        """The occurrence of a root type in its shortest word with fewest roots (then the first by
+        spelling: the pool's order does not decide)."""
         occ = self._representatives.get(type_id)
         if occ is None:
             facts, lemmas, words = self.facts, self.lemmas, self.occ_word
             occ = self._representatives[type_id] = min(
-                self.type_occs[type_id], key=lambda o: (len(facts[words[o]].slots), len(lemmas[words[o]]), o))
+                self.type_occs[type_id],
+                key=lambda o: (len(facts[words[o]].slots), len(lemmas[words[o]]), lemmas[words[o]], o))
         return occ
 
     def same_spelling_pairs(self) -> list[tuple[str, str]]:
@@ -539,7 +541,22 @@ class Drafting:
                     candidates |= _pairs(types_of[a])
                 else:
                     candidates.update((x, y) if x < y else (y, x) for x in types_of[a] for y in types_of[b])
-        self._ask_types(sorted(candidates), sense_pairs)
+        rank = self.type_ranks()
+        ordered = sorted(((x, y) if rank[x] < rank[y] else (y, x) for x, y in candidates),
+                         key=lambda p: (rank[p[0]], rank[p[1]]))
+        self._ask_types(ordered, sense_pairs)
+
+    def type_ranks(self) -> list[int]:
+        """Each root type's place in an order of the types themselves (family, root, senses; a root no
+        family knows by its word), not of the pool: candidates are asked in it, so joins that exclude
+        each other (two curated senses) fall the same way however the pool is ordered."""
+        def spelled(type_id: int) -> tuple:
+            key = self.types[type_id]
+            return ("w", self.lemmas[key[1]], key[2]) if key[0] == "w" else key
+        ranks = [0] * len(self.types)
+        for n, type_id in enumerate(sorted(range(len(self.types)), key=spelled)):
+            ranks[type_id] = n
+        return ranks
 
     def _check_candidates(self, max_pairs: int) -> None:
         """TooManyPairs, before any pair is asked, when the spelling buckets hold more than `max_pairs` pairs
@@ -561,14 +578,16 @@ class Drafting:
             if tx[0] == "t" and ty[0] == "t":
                 # A family's occurrences are joined from the start: any one of a type tells its draft.
                 if tx[1] != ty[1] and find(type_occs[x][0]) != find(type_occs[y][0]) \
-                        and ((x, y) in sense_pairs or may_join(tx[2], tx[1], ty[2], ty[1])):
+                        and ((x, y) in sense_pairs or (y, x) in sense_pairs or may_join(tx[2], tx[1], ty[2], ty[1])):
                     ox, oy = self.representative(x), self.representative(y)
+                    if words[ox] > words[oy]:       # asked and shown in the pool's order
+                        ox, oy = oy, ox
                     self.ask(words[ox], words[oy], (ox, oy))
             elif self.alternation(tx[2], ty[2]) is not None:
                 for ox in self.type_occs[x]:
                     for oy in self.type_occs[y]:
                         if find(ox) != find(oy):
-                            self.ask(words[ox], words[oy], None)
+                            self.ask(min(words[ox], words[oy]), max(words[ox], words[oy]), None)
 
     def ask_prefixed(self) -> None:
         """Pairs where one word is the other with a prefix (премодерация, недоговоропригодность): new
@@ -688,7 +707,10 @@ class Grouping:
         self._check_members(drafts, max_pairs)
         for pair, link in self.drafting.possible:      # every loose link of stage 1, as found
             self._possible(pair, link)
-        for draft in drafts:
+        # Drafts in the order of their words' spellings, not the pool's: a verdict asked in one draft
+        # teaches firm type links a word's other draft may rely on.
+        lemmas = self.lemmas
+        for draft in sorted(drafts, key=lambda d: sorted(lemmas[m] for m in d.roots)):
             budget.check()
             for members in self.cover(draft):
                 self._add_group(draft, members)
@@ -740,26 +762,30 @@ class Grouping:
             return [members]
         adjacent = self._adjacency(members)
         self._weak_through_third(members, adjacent)
-        return clique_cover(members, adjacent)
+        return clique_cover(members, adjacent, self.lemmas)
 
     def _adjacency(self, members: list[int]) -> dict[int, set[int]]:
         """Each member's firmly cognate members: known from stage 1 (an answer, a shared family, a firm
-        link of their root types) or asked now.  A big pool's drafts hold tens of thousands of pairs."""
+        link of their root types) or asked now.  Pairs are taken in the order of the words' spellings, not
+        the pool's: a verdict asked now teaches firm type links later pairs rely on.  A big pool's drafts
+        hold tens of thousands of pairs."""
         adjacent: dict[int, set[int]] = {m: set() for m in members}
-        answers, drafting, known = self.answers, self.drafting, not self.oracle
-        families = [drafting.facts[m].families for m in members]
-        for n, x in enumerate(members):
+        answers, drafting, known, lemmas = self.answers, self.drafting, not self.oracle, self.lemmas
+        ordered = sorted(members, key=lemmas.__getitem__)
+        families = [drafting.facts[m].families for m in ordered]
+        for n, a in enumerate(ordered):
             budget.check()
-            families_x, adjacent_x = families[n], adjacent[x]
-            for k in range(n + 1, len(members)):
-                y = members[k]
+            families_a, adjacent_a = families[n], adjacent[a]
+            for k in range(n + 1, len(ordered)):
+                b = ordered[k]
+                x, y = (a, b) if a < b else (b, a)
                 linked = answers.get((x, y))
                 if linked is None:
-                    linked = (known and (not families_x.isdisjoint(families[k]) or drafting.types_linked(x, y))) \
+                    linked = (known and (not families_a.isdisjoint(families[k]) or drafting.types_linked(x, y))) \
                         or self._asked_firm(x, y)
                 if linked:
-                    adjacent_x.add(y)
-                    adjacent[y].add(x)
+                    adjacent_a.add(b)
+                    adjacent[b].add(a)
         return adjacent
 
     def _weak_through_third(self, members: list[int], adjacent: dict[int, set[int]]) -> None:
@@ -842,13 +868,13 @@ class Grouping:
         return CognateGroups(groups, details, self.possible, apart, rulings, self.compared)
 
 
-def clique_cover(members: list[int], adjacent: dict[int, set[int]]) -> list[list[int]]:
+def clique_cover(members: list[int], adjacent: dict[int, set[int]], names=None) -> list[list[int]]:
     """Maximal sets of pairwise adjacent members, until every adjacent pair is in one.
 
-    Each set grows from a pair no set covers yet, adding members (most connected first)
-    adjacent to all it holds: polynomial, deterministic, and a draft that is one clique
-    stays one group."""
-    order = sorted(members, key=lambda m: (-len(adjacent[m]), m))
+    Each set grows from a pair no set covers yet, adding members (most connected first, then by
+    `names`, so the pool's order does not decide) adjacent to all it holds: polynomial,
+    deterministic, and a draft that is one clique stays one group."""
+    order = sorted(members, key=lambda m: (-len(adjacent[m]), names[m] if names else "", m))
     if all(len(adjacent[m]) == len(members) - 1 for m in members):
         return [members] if len(members) > 1 else []
     rank = {m: n for n, m in enumerate(order)}

@@ -1,4 +1,5 @@
 """What grouping keeps between lints (a lemma's roots, the spelling index) changes nothing it decides."""
+import random
 import threading
 
 import pytest
@@ -72,3 +73,18 @@ def test_word_roots_are_kept_per_lexicon_within_their_bound(lexicon):
     assert all(slot.sense is None and len(slot.type_key[3]) == 2 for slot in roots.slots)
     assert "модерация" in lexicon.word_roots("премодерация").unprefixed
     assert lexicon.word_roots("!!!") == (None, (), {}, frozenset(), ())     # not a word: nothing to group
+
+
+ORDER_WORDS = WORDS + ["пол", "полка", "поляк", "полёт", "час", "часы", "затопление", "потоп", "садовод",
+                       "шахматист", "матка", "дура", "дурак", "дурь", "лётчик", "летучка"]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_pools_order_does_not_decide_the_groups(engine, seed):
+    """Joins that exclude each other (two senses of one root) fall the same way however the pool is shuffled."""
+    shuffled = ORDER_WORDS[:]
+    random.Random(seed).shuffle(shuffled)
+    expected = as_words(group_cognates(Lexicon(engine), ORDER_WORDS), ORDER_WORDS)
+    groups, possible = as_words(group_cognates(Lexicon(engine), shuffled), shuffled)
+    assert sorted(groups) == sorted(expected[0])
+    assert sorted(tuple(sorted(p)) for p in possible) == sorted(tuple(sorted(p)) for p in expected[1])
