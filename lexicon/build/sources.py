@@ -140,7 +140,7 @@ def derivbase_links(sources: Path) -> Iterator[Link]:
                         continue
                     rule, _, pattern = row[4].partition("(")
                     source, target = row[0].lower(), row[2].lower()
-                    if pattern and not affixes_present(pattern.rstrip(")"), target):
+                    if pattern and not affixes_present(pattern.rstrip(")"), target, source):
                         continue
                     prefixes, suffixes = rule_affixes(pattern.rstrip(")")) if pattern else ((), ())
                     yield Link(source, row[1], target, row[3], rule, prefixes, suffixes)
@@ -172,7 +172,7 @@ def rule_affixes(pattern: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     return tuple(before), tuple(after)
 
 
-def affixes_present(pattern: str, target: str) -> bool:
+def affixes_present(pattern: str, target: str, source: str = "") -> bool:
     """Does the derived word carry the affixes its DerivBase rule adds?
 
     A rule `noun + ик -> noun` whose target has no «ик» (ротик → рота,
@@ -192,7 +192,7 @@ def affixes_present(pattern: str, target: str) -> bool:
         if not seen_pos:
             if not any(word.startswith(v) for v in variants):
                 return False
-        elif not any(v in word[1:] or _after_hushing(v, word) for v in variants):
+        elif not any(v in word[1:] or _after_hushing(v, word) or _after_soft(v, word, source) for v in variants):
             return False
     return True
 
@@ -206,6 +206,14 @@ def _after_hushing(variant: str, word: str) -> bool:
         return False
     spelled = "е" + variant[1:]
     return any(h + spelled in word for h in HUSHING)
+
+
+def _after_soft(variant: str, word: str, source: str) -> bool:
+    """The imperfective suffix а of a verb in -ить is written я after the softened consonant:
+    укрепить → укрепл|я|ть, удивить → удивл|я|ть, so the aspect pair is not read as a link backwards.
+    Only there: тул → туляк by «noun + ак» (Тула), пуля → пулять, провернуть → проверять are
+    generation errors the letters rightly reject."""
+    return variant == "а" and source.endswith(("ить", "иться")) and "я" in word[1:]
 
 
 def derivbase_compounds(sources: Path) -> Iterator[tuple[str, tuple[str, ...]]]:

@@ -195,6 +195,22 @@ def test_a_suffix_rule_reads_о_as_е_after_a_hushing_consonant():
     assert not affixes_present("adj + ость/ность", "плавучий")
 
 
+def test_an_aspect_pair_reads_the_suffix_а_as_я_after_a_softened_consonant():
+    from lexicon.build.sources import affixes_present
+    aspect = "verb + ива(ть)/ва(ть)/а3(ть)"
+    assert affixes_present(aspect, "укреплять", "укрепить")
+    assert affixes_present(aspect, "определять", "определить")
+    assert not affixes_present(aspect, "проверять", "провернуть")      # a generation error: верить
+    assert not affixes_present("noun + ак", "туляк", "тул")              # Тула, not тул «колчан»
+
+
+def test_the_aspect_pair_joins_the_imperfectives_family(lexicon):
+    # укреплять, укрепление had a base of their own spelling only; the aspect link joins them to крепить
+    verdict = lexicon.compare("крепость", "укрепление")
+    assert verdict.cognate and verdict.confidence == "certain"
+    assert lexicon.compare("тулья", "туляк").confidence != "certain"     # no link joins them: spelling only
+
+
 def test_a_compound_keeps_the_prefixes_of_its_second_part():
     affixes = AffixInventory(STANDARD_PREFIXES, frozenset({"ан", "и"}), frozenset({"е", "а"}))
     assert glued.compound_morphemes("скотопрогон", ["скот", "гон"], affixes) == (
