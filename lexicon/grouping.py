@@ -799,7 +799,10 @@ class Grouping:
                     self._possible(pair, weak[pair])
 
     def _possible(self, pair: Pair, link: dict) -> None:
-        """List a loose link, unless a judge decided the pair (then it is a group or ruled apart)."""
+        """List a loose link once, unless a judge decided the pair (then it is a group or ruled apart).
+        A verdict may name two loose root links of one pair (многоженство / множитель)."""
+        if pair in self.possible_pairs:
+            return
         if self.oracle and pair not in self.answers:
             self.verdict(*pair)
         if pair not in self.ruled:

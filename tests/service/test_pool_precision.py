@@ -116,3 +116,9 @@ def test_a_weak_pair_both_firmly_cognate_with_a_third_is_possible(lexicon):
     assert [(p["a"], p["b"]) for p in found.possible] == [("дура", "дурь")]
     alone = lexicon.cognate_groups(["дура", "дурь"])
     assert alone.groups == [] and alone.possible == []
+
+
+def test_a_possible_pair_is_listed_once_though_the_verdict_names_two_loose_links(lexicon):
+    words = ["вседержитель", "дерганье", "задержанный", "многоженство", "множитель", "полголовы", "ползунки"]
+    pairs = [(p["a"], p["b"]) for p in pool.lint_pool(lexicon, words, "hat").possible_cognates]
+    assert pairs and len(pairs) == len(set(pairs))
