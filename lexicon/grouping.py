@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING, Iterable, NamedTuple
 
-from lexicon import budget
+from lexicon import budget, morphology
 from lexicon.gc_pause import gc_paused
 from lexicon.alternations import CONSONANT_ALTERNATIONS, VOWELS, WEAK_CONSONANT_ALTERNATIONS, compare_roots
 from lexicon.cognates import PREFIXED_BASE, Verdict
@@ -228,11 +228,16 @@ def positive_evidence(verdict: Verdict, ev: dict, family_size=None) -> bool:
     ra, rb = ev["a"]["root"], ev["b"]["root"]
     alt = compare_roots(ra, rb)
     long_enough = min(len(ra), len(rb)) >= POSITIVE_ROOT_LENGTH
-    if alt is None or (not long_enough and _bare(verdict.a, ev["a"]["lemma"]) and _bare(verdict.b, ev["b"]["lemma"])):
+    guessed = _guessed(verdict.a, ev["a"]["lemma"]) or _guessed(verdict.b, ev["b"]["lemma"])
+    # Two words a dictionary gives as a bare root and an ending each, in families no link joins, are
+    # two words spelled alike (тест/тесть, лавр/лавра, премьер/премьера): derivation adds a suffix,
+    # except a person's feminine by its ending alone (маркиз/маркиза).
+    if alt is None or ((not long_enough or not guessed)
+                       and _bare(verdict.a, ev["a"]["lemma"]) and _bare(verdict.b, ev["b"]["lemma"])
+                       and not _gender_pair(ev["a"]["lemma"], ev["b"]["lemma"])):
         return False
     if alt.kind != "equal" and family_size is not None and _established(ev, family_size):
         return False
-    guessed = _guessed(verdict.a, ev["a"]["lemma"]) or _guessed(verdict.b, ev["b"]["lemma"])
     if alt.kind == "consonant":
         return long_enough or not guessed
     return alt.kind in ("equal", "spelling", "fleeting") and long_enough
@@ -299,6 +304,15 @@ def ruling_json(a: str, b: str, verdict: Verdict) -> dict:
 
 def _guessed(analysis, lemma: str) -> bool:
     return any(an.lemma == lemma and an.source == "guess" for an in analysis.analyses)
+
+
+def _gender_pair(a: str, b: str) -> bool:
+    """A masculine and a feminine noun naming people or animals (маркиз/маркиза, кум/кума)."""
+    def genders(word: str) -> set[str]:
+        return {gender for p in morphology.parses(word) if p.known and p.tag.startswith("NOUN,anim")
+                for gender in ("masc", "femn") if gender in p.tag}
+    ga, gb = genders(a), genders(b)
+    return ("masc" in ga and "femn" in gb) or ("femn" in ga and "masc" in gb)
 
 
 def _bare(analysis, lemma: str) -> bool:

@@ -122,3 +122,12 @@ def test_a_possible_pair_is_listed_once_though_the_verdict_names_two_loose_links
     words = ["вседержитель", "дерганье", "задержанный", "многоженство", "множитель", "полголовы", "ползунки"]
     pairs = [(p["a"], p["b"]) for p in pool.lint_pool(lexicon, words, "hat").possible_cognates]
     assert pairs and len(pairs) == len(set(pairs))
+
+
+def test_two_bare_words_spelled_alike_are_not_possible_cognates_unless_a_gender_pair(lexicon):
+    # тест/тесть, лавр/лавра: a root and an ending each, in dictionaries and families of their own
+    words = ["тест", "тесть", "лавр", "лавра", "угол", "уголь", "маркиз", "маркиза"]
+    found = lint(lexicon, words)
+    pairs = {frozenset((p["a"], p["b"])) for p in found.possible_cognates}
+    assert pairs == {frozenset(("маркиз", "маркиза"))}
+    assert found.cognate_groups == []
