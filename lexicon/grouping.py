@@ -556,9 +556,7 @@ class Drafting:
                 else:
                     candidates.update((x, y) if x < y else (y, x) for x in types_of[a] for y in types_of[b])
         rank = self.type_ranks()
-        ordered = sorted(((x, y) if rank[x] < rank[y] else (y, x) for x, y in candidates),
-                         key=lambda p: (rank[p[0]], rank[p[1]]))
-        self._ask_types(ordered, sense_pairs)
+        self._ask_types(sorted(candidates, key=lambda p: sorted((rank[p[0]], rank[p[1]]))), sense_pairs)
 
     def type_ranks(self) -> list[int]:
         """Each root type's place in an order of the types themselves (family, root, senses; a root no
@@ -592,7 +590,7 @@ class Drafting:
             if tx[0] == "t" and ty[0] == "t":
                 # A family's occurrences are joined from the start: any one of a type tells its draft.
                 if tx[1] != ty[1] and find(type_occs[x][0]) != find(type_occs[y][0]) \
-                        and ((x, y) in sense_pairs or (y, x) in sense_pairs or may_join(tx[2], tx[1], ty[2], ty[1])):
+                        and ((x, y) in sense_pairs or may_join(tx[2], tx[1], ty[2], ty[1])):
                     ox, oy = self.representative(x), self.representative(y)
                     if words[ox] > words[oy]:       # asked and shown in the pool's order
                         ox, oy = oy, ox
