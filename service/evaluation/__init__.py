@@ -62,12 +62,9 @@ class Score:
 
 
 def score_cognates(engine: CognateEngine, path: Path) -> Score:
-    score = Score("cognates")
-    for a, b, expected, note in read_tsv(path):
-        verdict = engine.compare(a, b)
-        roots = f"{sorted({r for an in verdict.a.analyses for r in an.roots})} / {sorted({r for an in verdict.b.analyses for r in an.roots})}"
-        score.add(verdict.cognate, expected, f"{a} / {b} ({note}; roots {roots}; {verdict.confidence})")
-    return score
+    from service.evaluation.cognate_eval import judge_file, score_of
+
+    return score_of("cognates", judge_file(engine, path))
 
 
 COGNATE_SETS = ("cognates.tsv", "cognates_external.tsv")
@@ -93,17 +90,9 @@ class ConfidenceRow:
 
 def confidence_table(engine: CognateEngine, paths: list[Path]) -> dict[str, ConfidenceRow]:
     """Per confidence level: pairs judged and how many verdicts were right, over every set given."""
-    rows = {level: ConfidenceRow(level) for level in CONFIDENCE_LEVELS}
-    for path in paths:
-        for a, b, expected, _note in read_tsv(path):
-            verdict = engine.compare(a, b)
-            row = rows[verdict.confidence]
-            row.pairs += 1
-            if verdict.cognate == expected:
-                row.right += 1
-            else:
-                row.wrong.append(f"{a} / {b}: said {'cognate' if verdict.cognate else 'not cognate'}")
-    return rows
+    from service.evaluation.cognate_eval import confidence_of, judge_file
+
+    return confidence_of([case for path in paths for case in judge_file(engine, path)])
 
 
 def score_cognate_sets(engine: CognateEngine, folder: Path) -> list[Score]:
@@ -131,22 +120,17 @@ def score_homophones(pronouncer, path: Path) -> Score:
 def main(data: str = "tests/data", verbose: bool = True) -> int:
     from lexicon.pronunciation import Pronouncer
 
+    from service.evaluation import cognate_eval
+
     folder = Path(data)
     engine = CognateEngine()
-    scores = [*score_cognate_sets(engine, folder), score_homophones(Pronouncer(), folder / "homophones.tsv")]
-    for score in scores:
-        print(score.line())
-        if verbose and score.name != "cognates, all sets":   # its misses are the sets' own, printed above
-            for miss in score.misses:
-                print("   ", miss)
-    rows = confidence_table(engine, [folder / name for name in COGNATE_SETS if (folder / name).exists()])
-    total = sum(row.pairs for row in rows.values())
-    print("cognate confidence (all cognate sets):")
-    for row in rows.values():
-        print(row.line(total))
-        if verbose and row.level == "certain":
-            for miss in row.wrong:
-                print("       certain but wrong:", miss)
+    # The cognate sets print only the tune half's misses (issue 29): the held-out half stays unseen.
+    cases = cognate_eval.main_report(engine, folder, verbose=verbose)
+    score = score_homophones(Pronouncer(), folder / "homophones.tsv")
+    print(score.line())
+    for miss in score.misses if verbose else ():
+        print("   ", miss)
+    cognate_eval.extra_report(engine, folder, cases, verbose=verbose)
     # Each game scores its own sets; they share tests/data and this entry point.
     for game in GAMES:
         module = importlib.import_module(f"service.evaluation.{game}")
