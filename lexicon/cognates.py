@@ -22,6 +22,8 @@ from functools import cached_property, lru_cache
 from typing import NamedTuple
 
 from lexicon import morphology
+from lexicon.classes import (CERTAIN_RULES, RULE_TITLES, borrowed_tails_alternate, may_share_class_key,
+                             school_rows_meet)
 from lexicon.compounds import LOOSE_SOURCES, SPLIT_SOURCE, CompoundSplitter
 from lexicon.alternations import (CONSONANT_ALTERNATIONS, VOWELS, WEAK_CONSONANT_ALTERNATIONS, Alternation,
                                   compare_roots)
@@ -55,6 +57,8 @@ SOURCE_ALLOMORPHS = "таблица алломорфов корней (lexicon/c
 SOURCE_COMPOUNDS = "разборы сложных слов DerivBase.Ru"
 SOURCE_WIKTIONARY_RELATED = "ru.wiktionary, «Родственные слова»"
 SOURCE_DERIVBASE = "словообразовательная связь DerivBase.Ru"
+SOURCE_UNIMORPH = "словообразовательная связь UniMorph 4.0 (из этимологий ru.wiktionary)"
+SOURCE_CLASSES = "классовое правило корня (lexicon/classes.py), точность измерена выборкой"
 
 
 def describe_link(why: str) -> dict:
@@ -63,6 +67,11 @@ def describe_link(why: str) -> dict:
     if why.startswith("curated allomorphs "):
         spellings = why.removeprefix("curated allomorphs ")
         return {"label": f"алломорфы одного корня {spellings}", "source": SOURCE_ALLOMORPHS}
+    if why.startswith("class "):
+        rule, _, detail = why.removeprefix("class ").partition("; ")
+        title = RULE_TITLES.get(rule, rule)
+        return {"label": f"{title}: {detail}" if detail else title,
+                "source": f"{SOURCE_CLASSES}: {rule}"}
     head, _, detail = why.partition("; ")
     curated = detail.endswith(" (curated)")
     detail = detail.removesuffix(" (curated)")
@@ -70,6 +79,8 @@ def describe_link(why: str) -> dict:
         label, source = "часть сложного слова", SOURCE_COMPOUNDS
     elif head == "wiktionary-related":
         label, source = "родственное слово", SOURCE_WIKTIONARY_RELATED
+    elif head == "unimorph":
+        label, source = "словообразовательная связь", SOURCE_UNIMORPH
     else:
         number = head.removeprefix("rule")
         label = "словообразовательная связь" + (f" (правило {number})" if number.isdigit() else "")
@@ -97,7 +108,9 @@ def roots_may_relate(a: str, b: str, affixes: AffixInventory) -> bool:
     affix or a second root (пи/пит, снег/снегир, зр/надзир, плав/сплавл)?  Only withholds
     `certain`, never joins."""
     fa, fb = fold_root(a), fold_root(b)
-    if _alternate(fa, fb):
+    if _alternate(fa, fb) or _same_skeleton(fa, fb) or borrowed_tails_alternate(fa, fb):
+        return True
+    if school_rows_meet(fa, fb, lambda part: _glued_before(part, affixes)):
         return True
     shorter, longer = sorted((fa, fb), key=len)
     if len(shorter) < 2:
@@ -112,6 +125,25 @@ def roots_may_relate(a: str, b: str, affixes: AffixInventory) -> bool:
                 if (_glued_before(before, affixes) and _glued_after(after, affixes)
                         and _alternate(core, longer[start:start + size])):
                     return True
+    return False
+
+
+def _skeleton(root: str) -> str:
+    return "".join(ch for ch in root if ch not in VOWELS and ch not in "ьъй")
+
+
+def _same_skeleton(a: str, b: str) -> bool:
+    """The school list's roots keep their consonants and change vowels in every way the one-step
+    tables miss (мороз/мерз, волок/влак, сед/сад/сид, лаг/лож/лог): the consonants alone, up to a
+    final alternation, cannot show two roots differ.  Only withholds `certain`."""
+    sa, sb = _skeleton(a), _skeleton(b)
+    if not sa or not sb or sa[0] != sb[0]:
+        return False
+    if sa == sb:
+        return True
+    for xa, xb in _CONSONANTS_BY_END.get(sa[-1], ()):
+        if sa.endswith(xa) and sb.endswith(xb) and sa[:-len(xa)] == sb[:-len(xb)]:
+            return True
     return False
 
 
@@ -377,7 +409,9 @@ class CognateEngine:
             shared = sorted({r for ev in linked for r in (ev["a"]["root"], ev["b"]["root"])})
             # A link reached only through a split of a compound rests on that split: probable.
             split = SOURCE_NAMES[SPLIT_SOURCE]
-            direct = any(split not in (ev["a"]["source"], ev["b"]["source"]) for ev in linked)
+            # A path through a class rule below the `certain` bar (lexicon.classes) is probable too.
+            direct = any(split not in (ev["a"]["source"], ev["b"]["source"])
+                         and all(rule in CERTAIN_RULES for rule in ev.get("class_rules", ())) for ev in linked)
             return Verdict(wa, wb, True, "certain" if direct else "probable", shared, linked)
         if fallback:
             shared = sorted({r for ev in fallback for r in (ev["a"]["root"], ev["b"]["root"])})
@@ -431,6 +465,8 @@ class CognateEngine:
         may_relate = self.roots_may_relate
         for x in wa.analyses:
             for y in wb.analyses:
+                if may_share_class_key(x.lemma, x.morphemes, y.lemma, y.morphemes):
+                    return False
                 for rx in x.roots:
                     for ry in y.roots:
                         if split and (x.lemma, rx, y.lemma, ry) in split:
@@ -498,10 +534,12 @@ class CognateEngine:
         steps = self.store.link_path((x.node.key, x.node.idx), (y.node.key, y.node.idx)) or []
         detail = alt.detail if alt and alt.detail else None
         path = [{"from": s, "to": t, "link": v, **describe_link(v)} for s, t, v in steps]
+        rules = sorted({v.removeprefix("class ").partition(";")[0] for _, _, v in steps if v.startswith("class ")})
         return {
             "kind": "same_family", "a": self._side(x), "b": self._side(y),
             "alternation": detail,
             "path": path,
+            **({"class_rules": rules} if rules else {}),
             "explanation": f"корень «{x.root}» слова «{x.lemma}» и корень «{y.root}» слова «{y.lemma}» — один корень"
                            + (f" (чередование {detail})" if detail else ""),
             # The sources the path actually went through: a curated row is not a DerivBase link.

@@ -22,3 +22,5 @@ NOUNS_JSON = DATA / "nouns.json"            # the common nouns a game may draw, 
 ABBREVIATIONS_TSV = CURATED / "abbreviations.tsv"
 ALLOMORPHS_TSV = CURATED / "allomorphs.tsv"
 ROOT_SENSES_TSV = CURATED / "root_senses.tsv"
+GRAMMAR = PACKAGE / "grammar"      # class rules' patterns (not words): each row cites its handbook
+SCHOOL_ALTERNATIONS_TSV = GRAMMAR / "school_alternations.tsv"

@@ -274,6 +274,14 @@ class LexiconStore:
         rows = self._query("SELECT key FROM members WHERE family = ? ORDER BY rank LIMIT ?", (family, limit))
         return [(self.word(r[0]).word if self.word(r[0]) else r[0]) for r in rows]
 
+    def class_joins(self) -> list[tuple[str, str, str, str, str, int]]:
+        """Every family merge a class rule made at build time: (rule, word a, word b, root a, root b,
+        lemma pairs made cognate).  Read by `make eval` only; a lexicon built before them has none."""
+        try:
+            return self._query("SELECT rule, a, b, root_a, root_b, pairs FROM class_joins ORDER BY a, b")
+        except sqlite3.OperationalError:
+            return []
+
     def alternation_links(self, a: str, b: str) -> int:
         return self._alternations.get((a, b) if a <= b else (b, a), 0)
 

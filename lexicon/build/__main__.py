@@ -30,9 +30,13 @@ def build_families(args) -> dict:
     from lexicon.build.compile import compile_lexicon
     from lexicon.build.writer import write_lexicon
 
+    from lexicon.classes import CLASS_RULES
+
+    rules = tuple(rule for rule in CLASS_RULES if rule.name not in args.no_class)
     compiled = compile_lexicon(args.sources, use_tikhonov=not args.no_tikhonov, wiktionary=args.wiktionary,
-                               use_curated=not args.no_curated)
-    layers = (["derivbase-ru"] + ([] if args.no_tikhonov else ["tikhonov"]) + ([] if args.no_curated else ["curated"])
+                               use_curated=not args.no_curated, class_rules=rules,
+                               use_morpholog=args.morpholog)
+    layers = (["derivbase-ru"] + (["wiktionary-morpholog"] if args.morpholog else []) + ([] if args.no_tikhonov else ["tikhonov"]) + ([] if args.no_curated else ["curated"])
               + (["wiktionary"] if args.wiktionary else []))
     version = write_lexicon(compiled, args.out, ",".join(layers))
     return {"version": version, "out": str(args.out), **compiled.stats}
@@ -91,6 +95,17 @@ def parse_parts(text: str) -> set[str]:
     return parts
 
 
+def parse_rules(text: str) -> set[str]:
+    from lexicon.classes import CLASS_RULES
+
+    names = {p.strip() for p in text.split(",") if p.strip()}
+    unknown = names - {rule.name for rule in CLASS_RULES}
+    if unknown:
+        raise argparse.ArgumentTypeError(f"unknown class rule(s) {', '.join(sorted(unknown))}; rules: "
+                                         + ", ".join(rule.name for rule in CLASS_RULES))
+    return names
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m lexicon.build", description="Собрать данные словаря Корня.")
     p.add_argument("--sources", type=Path, default=PROJECT.parent / "shared" / "lexicon-sources",
@@ -102,6 +117,11 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--no-tikhonov", action="store_true", help="без слоя разборов Тихонова")
     p.add_argument("--no-curated", action="store_true",
                    help="без lexicon/curated (омонимичные корни, алломорфы): чтобы измерить их вклад")
+    p.add_argument("--morpholog", action="store_true",
+                   help="разборы {{морфо-ru}} ru.wiktionary из пакета morpholog для слов, которых нет у Тихонова")
+    p.add_argument("--no-morpholog", action="store_true", help="(по умолчанию) без них")
+    p.add_argument("--no-class", type=parse_rules, default=set(),
+                   help="без этих классовых правил корня через запятую (borrowed-stem, …): чтобы измерить их вклад")
     p.add_argument("--no-espeak", action="store_true", help="ударения только по Тихонову (espeak-ng — GPL-3.0)")
     p.add_argument("--wiktionary", type=Path, help="дамп ru.wiktionary pages-articles (.xml или .xml.bz2)")
     return p

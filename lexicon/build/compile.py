@@ -45,7 +45,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
-from lexicon import frequency, morphology, roots
+from lexicon import classes, frequency, morphology, roots
 from lexicon.alternations import compare_roots
 from lexicon.build import glued
 from lexicon.build import sources as src
@@ -95,6 +95,8 @@ class Compiled:
     alternation_links: Counter
     stats: dict[str, int]
     homonymous_roots: list[str] = field(default_factory=list)
+    # (rule, word a, word b, root a, root b, lemma pairs made cognate): each family merge a class rule made
+    class_joins: list[tuple[str, str, str, str, str, int]] = field(default_factory=list)
 
 
 # The school list of native prefixes: the floor of the inventory when few segmentations are at hand.
@@ -204,7 +206,8 @@ class Families:
 # --- the pipeline -------------------------------------------------------------------------------
 
 def compile_lexicon(sources: Path, use_tikhonov: bool = True, wiktionary: Path | None = None,
-                    use_curated: bool = True) -> Compiled:
+                    use_curated: bool = True, class_rules: tuple = classes.CLASS_RULES,
+                    use_morpholog: bool = False) -> Compiled:
     entries: dict[str, Entry] = {}
     stats: Counter = Counter()
     if use_tikhonov:
@@ -213,6 +216,7 @@ def compile_lexicon(sources: Path, use_tikhonov: bool = True, wiktionary: Path |
     affixes = learn_affixes(entries)
     if use_tikhonov:
         segment_tikhonov_dictionary(sources, entries, affixes, stats)
+    compare_wiktionary_morphs(entries, stats, fill=use_morpholog)
     evidence = collect_links(sources, wiki_related, stats)
     links = evidence.links
     carry_roots(links, entries, affixes, stats)
@@ -232,12 +236,14 @@ def compile_lexicon(sources: Path, use_tikhonov: bool = True, wiktionary: Path |
     join_curated_anchors(families, allomorph_groups, entries, stats)
     join_in_rounds(families, one_base_each(proposals, links), entries, policy, stats)
     join_compound_tails(families, entries, stats)
+    class_joins = join_by_classes(families, entries, class_rules, stats)
 
     family_of, parent, depth = number_families(families)
     stats["words"] = len(entries)
     stats["families"] = len(set(family_of.values()))
     homonymous = sorted(root for root, senses in curated_senses.items() if len(senses) > 1)
-    return Compiled(entries, affixes, family_of, labels, parent, depth, alternation_links, dict(stats), homonymous)
+    return Compiled(entries, affixes, family_of, labels, parent, depth, alternation_links, dict(stats), homonymous,
+                    class_joins)
 
 
 # --- 1. segment the words -----------------------------------------------------------------------
@@ -279,6 +285,26 @@ def segment_tikhonov_dictionary(sources: Path, entries: dict[str, Entry], affixe
             entries[key].glosses.append(gloss)
 
 
+def compare_wiktionary_morphs(entries: dict[str, Entry], stats: Counter, fill: bool) -> None:
+    """ru.wiktionary's {{morpho-ru}} cuts (the morpholog package's data, when installed) against
+    Tikhonov's: where both cut a word, a different root is counted as a disagreement.  With `fill`
+    (`--morpholog`) they also segment words Tikhonov lacks; off by default, since its cuts of compounds
+    (камн-е-тёс, теле|канал) undo the combining forms and homonym senses the run time relies on."""
+    for word, morphemes in src.wiktionary_morphs():
+        key = fold_yo(word)
+        entry = entries.get(key)
+        if entry is None:
+            if not fill:
+                stats["wiktionary_morphs_unused"] += 1
+                continue
+            entries[key] = Entry(word, morphemes, "wiktionary")
+            stats["wiktionary_morphs"] += 1
+        elif [fold_root(r) for r in entry.roots] != [fold_root(t) for t, k in morphemes if k == "root"]:
+            stats["wiktionary_morphs_disagree"] += 1
+        else:
+            stats["wiktionary_morphs_agree"] += 1
+
+
 # --- 2. collect the links -----------------------------------------------------------------------
 
 class LinkEvidence(NamedTuple):
@@ -296,6 +322,7 @@ def collect_links(sources: Path, wiki_related: list[tuple[str, str]], stats: Cou
         if l.source_pos == l.target_pos == glued.PREFIXED_POS:
             added[pair][0].update(p for p in l.prefixes if p in STANDARD_PREFIXES)
         added[pair][1].update(l.suffixes)
+    compare_unimorph_links(sources, links, stats)
     compounds = list(src.derivbase_compounds(sources))
     for compound, parts in compounds:
         for part in parts:
@@ -307,12 +334,24 @@ def collect_links(sources: Path, wiki_related: list[tuple[str, str]], stats: Cou
     return LinkEvidence(links, rule_affixes, compounds)
 
 
+def compare_unimorph_links(sources: Path, links: list[Link], stats: Counter) -> None:
+    """UniMorph's links against DerivBase's: how many it shares and how many it alone gives.  Not joined
+    yet: its extra links reorder the rounds' joins, and on 2026-12-04 that split министерство from
+    министр and фото from фотограф, so they wait for a join policy of their own (issue 29)."""
+    derivbase_pairs = {frozenset(link[:2]) for link in links}
+    for link in src.unimorph_links(sources):
+        pair = frozenset((link.source_key, link.target_key))
+        stats["unimorph_links_new" if pair not in derivbase_pairs else "unimorph_links_shared"] += 1
+
+
 # --- 3. carry roots to unsegmented link words ---------------------------------------------------
 
 def carry_roots(links: list[Link], entries: dict[str, Entry], affixes: AffixInventory, stats: Counter) -> None:
     """Roots for link words no segmentation covers, carried from a segmented neighbour; else a guess."""
     neighbours: dict[str, set[str]] = defaultdict(set)
-    for a, b, _ in links:
+    for a, b, why in links:
+        if why == "unimorph":
+            continue   # UniMorph is a second opinion on links, not on where a word's root lies (теле|канал)
         neighbours[a].add(b)
         neighbours[b].add(a)
     for _ in range(CARRY_PASSES):
@@ -500,6 +539,33 @@ def join_compound_tails(families: Families, entries: dict[str, Entry], stats: Co
             j = _spelled_around_root(root, other.morphemes)
             if j is not None and families.join((key, idx), (tail, j), f"compound tail {tail}", None):
                 stats["compound_tail_joins"] += 1
+
+
+def join_by_classes(families: Families, entries: dict[str, Entry], rules: tuple,
+                    stats: Counter) -> list[tuple[str, str, str, str, str, int]]:
+    """Nodes a class rule reads as one stem (:mod:`lexicon.classes`: детекция, детектор, детективный)
+    join, whatever the links say; a join never crosses curated senses (:meth:`Families.join`).
+    Returns every family merge made, with the words that made it, for `make eval` to count and sample."""
+    by_key: dict[tuple[str, str], list[tuple[Node, str]]] = defaultdict(list)
+    cut_by_dictionary = ("tikhonov-morphemes", "tikhonov-dictionary", "wiktionary")
+    for key in sorted(entries):
+        entry = entries[key]
+        usable = [rule for rule in rules if entry.source in cut_by_dictionary or not rule.dictionary_cuts_only]
+        for found in classes.class_keys(entry.word, entry.morphemes, usable):
+            if found.root_index < len(entry.roots):
+                by_key[(found.rule, found.key)].append(((key, found.root_index), found.detail))
+    made = []
+    for (rule, _key), nodes in sorted(by_key.items()):
+        first, first_detail = nodes[0]
+        for node, detail in nodes[1:]:
+            ra, rb = families.find(first), families.find(node)
+            pairs = families.size(ra) * families.size(rb)
+            why = f"class {rule}; {first_detail} ~ {detail}"
+            if ra != rb and families.join(first, node, why, None):
+                made.append((rule, entries[first[0]].word, entries[node[0]].word,
+                             entries[first[0]].roots[first[1]], entries[node[0]].roots[node[1]], pairs))
+                stats[f"class_joins_{rule}"] += 1
+    return made
 
 
 def _spelled_around_root(spelling: str, morphemes: Morphemes) -> int | None:

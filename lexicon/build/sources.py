@@ -316,7 +316,11 @@ def unimorph_links(sources: Path) -> Iterator[UnimorphLink]:
     pre-reform побѣгать, bound stems and prefixes: -скочить, из-), 4 with several words (аароново
     согласие, Чёрное море), 4 self-links (ослёнок → ослёнок, Никитский → никитский)."""
     seen: set[UnimorphLink] = set()
-    with open(sources / "unimorph-rus" / "rus.derivations", encoding="utf-8") as handle:
+    path = sources / "unimorph-rus" / "rus.derivations"
+    if not path.exists():
+        log.warning("%s is missing: no UniMorph links", path)
+        return
+    with open(path, encoding="utf-8") as handle:
         for line in handle:
             cells = line.rstrip("\n").split("\t")
             if len(cells) != 4:

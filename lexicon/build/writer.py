@@ -26,6 +26,7 @@ CREATE TABLE vias(id INTEGER PRIMARY KEY, text TEXT);
 CREATE TABLE families(id INTEGER PRIMARY KEY, size INTEGER, spellings TEXT, labels TEXT);
 CREATE TABLE members(family INTEGER, rank INTEGER, key TEXT, PRIMARY KEY(family, rank)) WITHOUT ROWID;
 CREATE TABLE alternations(a TEXT, b TEXT, links INTEGER, PRIMARY KEY(a, b)) WITHOUT ROWID;
+CREATE TABLE class_joins(rule TEXT, a TEXT, b TEXT, root_a TEXT, root_b TEXT, pairs INTEGER);
 """
 
 
@@ -41,6 +42,7 @@ def write_lexicon(compiled: Compiled, path: Path, sources_note: str) -> str:
     write_families(db, tally)
     db.executemany("INSERT INTO alternations VALUES (?,?,?)",
                    sorted((a, b, n) for (a, b), n in compiled.alternation_links.items()))
+    db.executemany("INSERT INTO class_joins VALUES (?,?,?,?,?,?)", sorted(compiled.class_joins))
     version = f"{FORMAT_VERSION}-{digest[:12]}"
     write_meta(db, compiled, version, len(tally.nodes), sources_note)
     db.commit()

@@ -280,14 +280,17 @@ def class_joins(store) -> list[tuple] | None:
 
 
 def class_samples(joins: list[tuple]) -> dict[str, list[tuple]]:
-    """Per class, CLASS_SAMPLE joins drawn by a fresh Random(CLASS_SEED) from its joins in (a, b) order."""
+    """Per class, the CLASS_SAMPLE joins whose seeded hash (CLASS_SEED) ranks first."""
     by_class: dict[str, list[tuple]] = defaultdict(list)
     for join in joins:
         by_class[join[0]].append(join)
     samples = {}
     for klass in sorted(by_class):
         ordered = sorted(by_class[klass], key=lambda join: (join[1], join[2], join))
-        samples[klass] = random.Random(CLASS_SEED).sample(ordered, min(CLASS_SAMPLE, len(ordered)))
+        # Ranked by a seeded hash of each join, not drawn from the list: a rebuild that adds or drops a
+        # few joins keeps the rest of the sample (and its judgements) where it was.
+        rank = lambda join: hashlib.sha1(f"{CLASS_SEED}:{klass}:{join[1]}\t{join[2]}".encode()).hexdigest()
+        samples[klass] = sorted(ordered, key=rank)[:CLASS_SAMPLE]
     return samples
 
 

@@ -1,0 +1,277 @@
+"""Root identity by class: rules that relate whole classes of words, not listed ones.
+
+A dictionary cuts borrowed stems inconsistently (депресси|я but депресс|ивн|ый, анализ but
+аналит|ик, детекц-ия but детект|ор), and no derivational link may join the two families.  A
+class rule reads a word as a stem and a suffix chain of its class, brings the stem to one key
+across the class's regular stem alternations (кц/кт, з/т, нц/нт) and says: two words of one key
+share a root.  Every rule is one unit behind one contract (:class:`ClassRule`): the build joins
+the families of nodes that share a key (:func:`lexicon.build.compile.join_by_classes`) and
+records each join with the rule's name, so `make eval` counts what a rule changes across the
+lexicon and a judged sample measures it; the run time asks :func:`may_share_class_key` before
+calling two roots certainly different.
+
+Keys are made from the lemma, not from a dictionary's cut, since the cut is what is inconsistent.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Callable, Iterable, Protocol
+
+from lexicon.segment import Morphemes
+from lexicon.text import fold_yo
+
+
+@dataclass(frozen=True)
+class ClassKey:
+    """One reading of a word by a class rule: the root it keys and the key."""
+    rule: str
+    root_index: int
+    key: str
+    detail: str       # for a person: «-ция/-тор», «з/т»
+
+
+class ClassRule(Protocol):
+    name: str          # stable id, recorded with every join: "borrowed-stem"
+    title: str         # Russian, shown in evidence
+    certain: bool      # its judged sample is right ≥ 0.99 of the time: a join through it may be `certain`
+    dictionary_cuts_only: bool   # reads only words a dictionary cut (not guessed or carried ones)
+
+    def keys(self, word: str, morphemes: Morphemes) -> list[ClassKey]: ...
+
+
+# --- borrowed stems ---------------------------------------------------------------------------
+
+# Suffix chains (with the ending) of borrowed nouns, adjectives and verbs, longest first: what is
+# left is the stem the class shares (инспек-ция, инспек-тор, инспек-тировать).  A chain here marks
+# the word as borrowed; native endings (-а, -ный alone) never do.
+BORROWED_CHAINS = tuple(sorted({
+    # -ция / -тор / -тивный: the т of the Latin supine stem (инспек-ция, инспек-тор)
+    "ция", "ционный", "ционно", "ционер", "ционизм", "ционист", "ционировать",
+    "тор", "торский", "торство", "торша",
+    "тив", "тивный", "тивно", "тивность", "тивизм", "тировать", "тирование",
+    # -ация / -атор / -ативный share the stem of -ировать (информ-ация, информ-атор, информ-ировать)
+    "ация", "ационный", "ационно", "атор", "аторский", "ативный", "ативно", "ативность",
+    # -ия / -ировать / -ический / -ивный / -изм / -ист
+    "ия", "ийный", "ический", "ическая", "ически", "ичный", "ично", "ичность", "ика", "ик",
+    "ировать", "ироваться", "ирование", "ированный", "ировка", "изировать", "изация", "изовать",
+    "ивный", "ивно", "ивность", "изм", "ист", "истка", "истский", "истический",
+    "иальный", "иальность", "ионный", "ионизм", "ионист", "ионер",
+    # -нция / -нт / -нтный (конкурен-ция, конкурен-т, компетен-тный)
+    "тный", "тность", "тский",
+    # -ис / -оз / -ез of Greek nouns keep the stem (кризис is left alone: its key is too short)
+    "ис",
+}, key=len, reverse=True))
+# Stem-final alternations of the class, read to one key: the Latin/Greek т stem of -ция/-тор,
+# -з-/-т- (анали-з / анали-т-ик, гипно-з / гипно-т-ический).
+STEM_FINALS = (("кт", "к"), ("пт", "п"), ("нт", "н"), ("з", "т"))
+# A bare word (no chain) keys only when it ends like a borrowed stem: анализ, конкурент, детектив.
+BARE_FINALS = ("из", "оз", "ез", "нт", "кт")
+# -з-/-т- is the Greek noun's alternation (анализ, гипноз, -ия, -ис), not a verb's (не-газ-ировать).
+GREEK_Z_CHAINS = frozenset({"", "ис", "ия"})
+MIN_GREEK_KEY = 6  # ремиз / ремитировать, генез: five letters are chance
+MIN_KEY = 5        # a shorter stem is shared by chance as often as by descent (кри-зис / кри-тика)
+VOWELS = frozenset("аеёиоуыэюя")
+
+
+def _stem_and_chain(word: str) -> tuple[str, str] | None:
+    for chain in BORROWED_CHAINS:
+        if word.endswith(chain) and len(word) - len(chain) >= MIN_KEY - 1:
+            return word[:-len(chain)], chain
+    if word.endswith(BARE_FINALS):
+        return word, ""
+    return None
+
+
+def _key_of_stem(stem: str, chain: str) -> tuple[str, str]:
+    """The stem with its final brought to the class's one spelling, and the alternation used."""
+    if chain.startswith(("т", "ци")) and not stem.endswith("т"):
+        stem += "т"     # инспек|тор, инспек|ция: the Latin stem is инспект
+    for final, key_final in STEM_FINALS:
+        if stem.endswith(final) and len(stem) > len(final) + 2:
+            if final == "з" and (stem[-2] not in VOWELS or chain not in GREEK_Z_CHAINS or len(stem) < MIN_GREEK_KEY):
+                continue      # -з- of a Greek stem follows a vowel (анализ, гипноз), not a consonant
+            return stem[:-len(final)] + key_final, f"{final}/{key_final}" if final != "з" else "з/т"
+    return stem, ""
+
+
+def _root_under(morphemes: Morphemes, length: int) -> int | None:
+    """The index of the root that the first `length` letters of the word reach into the most."""
+    best, best_overlap, pos, idx = None, 0, 0, -1
+    for text, kind in morphemes:
+        end = pos + len(text)
+        if kind == "root":
+            idx += 1
+            overlap = max(0, min(end, length) - pos)
+            if overlap > best_overlap:
+                best, best_overlap = idx, overlap
+        pos = end
+    return best
+
+
+class BorrowedStem:
+    """Borrowed words of one stem: детекция / детектор / детективный, анализ / аналитик,
+    депрессия / депрессивный, конкуренция / конкурентный."""
+    name = "borrowed-stem"
+    title = "одна заимствованная основа с разными суффиксами"
+    certain = False   # judged sample precision below 0.99: its joins are `probable` (make eval)
+    dictionary_cuts_only = False   # keyed by the lemma: a guessed cut (детекция) only places the root
+
+    def keys(self, word: str, morphemes: Morphemes) -> list[ClassKey]:
+        word = fold_yo(word.lower())
+        found = _stem_and_chain(word)
+        if found is None:
+            return []
+        stem, chain = found
+        key, alternation = _key_of_stem(stem, chain)
+        if len(key) < MIN_KEY or not any(ch in VOWELS for ch in key):
+            return []
+        root = _root_under(morphemes, len(stem))
+        if root is None:
+            return []
+        detail = f"-{chain}" if chain else "основа без суффикса"
+        if alternation:
+            detail += f", {alternation}"
+        return [ClassKey(self.name, root, key, detail)]
+
+
+# --- the school list of roots with alternation ---------------------------------------------------
+
+@dataclass(frozen=True)
+class Alternant:
+    """One spelling of a handbook row and where it must stand to be that root."""
+    spelling: str
+    after: frozenset[str]      # the morpheme right after the root must be one of these (empty: any)
+    prefixed: bool             # a prefix must stand before the root
+
+    unprefixed: bool = False   # no prefix may stand before it
+
+    def fits(self, spelling: str, after: str, prefixed: bool) -> bool:
+        """`after` is the suffix right after the root, "∅" when none (an ending is not a suffix: пол-мир-а)."""
+        return (spelling == self.spelling and (not self.after or after in self.after)
+                and (prefixed or not self.prefixed) and not (prefixed and self.unprefixed))
+
+
+@dataclass(frozen=True)
+class AlternationRow:
+    id: str
+    alternants: tuple[Alternant, ...]
+    rule: str          # the handbook's wording
+    source: str
+
+
+def parse_alternant(text: str) -> Alternant:
+    """«^гор+е|а|ел» → гор after a prefix, before е, а or ел."""
+    prefixed, unprefixed = text.startswith("^"), text.startswith("!")
+    spelling, _, after = text.lstrip("^!").partition("+")
+    return Alternant(spelling, frozenset(a for a in after.split("|") if a), prefixed, unprefixed)
+
+
+def read_alternation_rows(path=None) -> tuple[AlternationRow, ...]:
+    from lexicon import paths
+
+    rows = []
+    for line in (path or paths.SCHOOL_ALTERNATIONS_TSV).read_text(encoding="utf-8").splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        row_id, alternants, rule, source = (line.split("\t") + ["", "", ""])[:4]
+        rows.append(AlternationRow(row_id, tuple(parse_alternant(a) for a in alternants.split()), rule, source))
+    return tuple(rows)
+
+
+def _fold(spelling: str) -> str:
+    return fold_yo(spelling.lower()).replace("ь", "")
+
+
+class SchoolAlternation:
+    """The school handbook's roots with alternation, each row applied to every word whose cut shows
+    one of its spellings where the handbook's rule puts it: умирать (мир before -а-) and умереть,
+    подъехать and подъезд, отморозить and мёрзлый."""
+    name = "school-alternation"
+    title = "корень с чередованием из школьного списка"
+    certain = False   # judged sample precision below 0.99: its joins are `probable` (make eval)
+    dictionary_cuts_only = True   # a guessed cut (тер in an unknown word) is no evidence of the root
+
+    def __init__(self, rows: tuple[AlternationRow, ...] | None = None):
+        self._rows = rows
+        self._by_spelling: dict[str, list[tuple[AlternationRow, Alternant]]] | None = None
+
+    def _index(self) -> dict[str, list[tuple[AlternationRow, Alternant]]]:
+        if self._by_spelling is None:
+            index: dict[str, list[tuple[AlternationRow, Alternant]]] = {}
+            for row in self._rows or read_alternation_rows():
+                for alt in row.alternants:
+                    index.setdefault(alt.spelling, []).append((row, alt))
+            self._by_spelling = index
+        return self._by_spelling
+
+    def keys(self, word: str, morphemes: Morphemes) -> list[ClassKey]:
+        index = self._index()
+        found, root_idx, prefixed = [], -1, False
+        for pos, (text, kind) in enumerate(morphemes):
+            if kind == "prefix":
+                prefixed = True
+            if kind != "root":
+                continue
+            root_idx += 1
+            nxt = morphemes[pos + 1] if pos + 1 < len(morphemes) else None
+            after = _fold(nxt[0]) if nxt and nxt[1] == "suffix" else "∅"
+            for row, alt in index.get(_fold(text), ()):
+                if alt.fits(_fold(text), after, prefixed):
+                    spellings = "/".join(dict.fromkeys(a.spelling for a in row.alternants))
+                    found.append(ClassKey(self.name, root_idx, row.id, f"{spellings}: {row.rule} ({row.source})"))
+                    break
+        return found
+
+
+CLASS_RULES: tuple[ClassRule, ...] = (BorrowedStem(), SchoolAlternation())
+RULE_TITLES = {rule.name: rule.title for rule in CLASS_RULES}
+CERTAIN_RULES = frozenset(rule.name for rule in CLASS_RULES if rule.certain)
+
+
+def class_keys(word: str, morphemes: Morphemes, rules: Iterable[ClassRule] = CLASS_RULES) -> list[ClassKey]:
+    return [key for rule in rules for key in rule.keys(word, morphemes)]
+
+
+def may_share_class_key(word_a: str, morphemes_a: Morphemes, word_b: str, morphemes_b: Morphemes) -> bool:
+    """Could a class rule read the two words as one stem?  Then "not cognate" is not certain."""
+    keys_a = {(k.rule, k.key) for k in class_keys(word_a, morphemes_a)}
+    return any((k.rule, k.key) in keys_a for k in class_keys(word_b, morphemes_b))
+
+
+@lru_cache(maxsize=1)
+def _row_spellings() -> tuple[frozenset[str], ...]:
+    return tuple(frozenset(a.spelling for a in row.alternants) for row in read_alternation_rows())
+
+
+def school_rows_meet(a: str, b: str, may_precede: Callable[[str], bool] = lambda part: not part) -> bool:
+    """Does each root hold a different spelling of one handbook row (прилагательн holds лаг after the
+    prefix при, лож is лож)?  A dictionary that glued an affix into one of them hides the alternation:
+    "not cognate" is then not certain.  What stands before the spelling must be what `may_precede`
+    admits (a prefix: прост holds рос after п, which is none).  Only withholds `certain`."""
+    def held(root: str, spellings: frozenset[str]) -> set[str]:
+        return {s for s in spellings if s in root and may_precede(root[:root.index(s)])}
+
+    for spellings in _row_spellings():
+        in_a, in_b = held(a, spellings), held(b, spellings)
+        if in_a and in_b and (in_a | in_b) - (in_a & in_b):
+            return True
+    return False
+
+
+# How one borrowed stem ends in two dictionary cuts (лекц/лект, гипотез/гипотет, диагноз/диагност,
+# ирони/ирон): the class's stem alternations and a glued и.
+BORROWED_TAILS = frozenset({("ц", "т"), ("з", "т"), ("з", "ст"), ("с", "т"), ("ци", "т"), ("и", "")})
+MIN_SHARED_STEM = 3
+
+
+def borrowed_tails_alternate(a: str, b: str) -> bool:
+    """Two roots one stem apart by a borrowed class's alternation after a shared start of three
+    letters or more.  Only withholds `certain` (молот/молод, холм/холод stay certainly apart)."""
+    shared = 0
+    while shared < min(len(a), len(b)) and a[shared] == b[shared]:
+        shared += 1
+    if shared < MIN_SHARED_STEM:
+        return False
+    tails = (a[shared:], b[shared:])
+    return tails in BORROWED_TAILS or tails[::-1] in BORROWED_TAILS
