@@ -18,8 +18,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable, Iterable, Protocol
 
+from lexicon.alternations import VOWELS
 from lexicon.segment import Morphemes
-from lexicon.text import fold_yo
+from lexicon.text import fold_root, fold_yo
 
 
 @dataclass(frozen=True)
@@ -71,7 +72,6 @@ BARE_FINALS = ("из", "оз", "ез", "нт", "кт")
 GREEK_Z_CHAINS = frozenset({"", "ис", "ия"})
 MIN_GREEK_KEY = 6  # ремиз / ремитировать, генез: five letters are chance
 MIN_KEY = 5        # a shorter stem is shared by chance as often as by descent (кри-зис / кри-тика)
-VOWELS = frozenset("аеёиоуыэюя")
 
 
 def _stem_and_chain(word: str) -> tuple[str, str] | None:
@@ -164,7 +164,7 @@ def parse_alternant(text: str) -> Alternant:
     """«^гор+е|а|ел» → гор after a prefix, before е, а or ел."""
     prefixed, unprefixed = text.startswith("^"), text.startswith("!")
     spelling, _, after = text.lstrip("^!").partition("+")
-    return Alternant(spelling, frozenset(a for a in after.split("|") if a), prefixed, unprefixed)
+    return Alternant(fold_root(spelling), frozenset(a for a in after.split("|") if a), prefixed, unprefixed)
 
 
 def read_alternation_rows(path=None) -> tuple[AlternationRow, ...]:
@@ -177,10 +177,6 @@ def read_alternation_rows(path=None) -> tuple[AlternationRow, ...]:
         row_id, alternants, rule, source = (line.split("\t") + ["", "", ""])[:4]
         rows.append(AlternationRow(row_id, tuple(parse_alternant(a) for a in alternants.split()), rule, source))
     return tuple(rows)
-
-
-def _fold(spelling: str) -> str:
-    return fold_yo(spelling.lower()).replace("ь", "")
 
 
 class SchoolAlternation:
@@ -215,9 +211,10 @@ class SchoolAlternation:
                 continue
             root_idx += 1
             nxt = morphemes[pos + 1] if pos + 1 < len(morphemes) else None
-            after = _fold(nxt[0]) if nxt and nxt[1] == "suffix" else "∅"
-            for row, alt in index.get(_fold(text), ()):
-                if alt.fits(_fold(text), after, prefixed):
+            after = fold_yo(nxt[0].lower()) if nxt and nxt[1] == "suffix" else "∅"
+            spelling = fold_root(text.lower())
+            for row, alt in index.get(spelling, ()):
+                if alt.fits(spelling, after, prefixed):
                     spellings = "/".join(dict.fromkeys(a.spelling for a in row.alternants))
                     found.append(ClassKey(self.name, root_idx, row.id, f"{spellings}: {row.rule} ({row.source})"))
                     break
@@ -233,10 +230,30 @@ def class_keys(word: str, morphemes: Morphemes, rules: Iterable[ClassRule] = CLA
     return [key for rule in rules for key in rule.keys(word, morphemes)]
 
 
+@lru_cache(maxsize=20_000)   # asked for every "not cognate" verdict of a pool: ~200 B a reading
+def _rule_keys(word: str, morphemes: Morphemes) -> frozenset[tuple[str, str]]:
+    return frozenset((k.rule, k.key) for k in class_keys(word, morphemes))
+
+
 def may_share_class_key(word_a: str, morphemes_a: Morphemes, word_b: str, morphemes_b: Morphemes) -> bool:
     """Could a class rule read the two words as one stem?  Then "not cognate" is not certain."""
-    keys_a = {(k.rule, k.key) for k in class_keys(word_a, morphemes_a)}
-    return any((k.rule, k.key) in keys_a for k in class_keys(word_b, morphemes_b))
+    return bool(_rule_keys(word_a, morphemes_a) & _rule_keys(word_b, morphemes_b))
+
+
+LINK_PREFIX = "class "
+
+
+def link_note(rule: str, detail: str) -> str:
+    """How a family link made by a class rule is noted in the lexicon: «class borrowed-stem; -ция ~ -тор»."""
+    return f"{LINK_PREFIX}{rule}; {detail}"
+
+
+def class_rule_of(note: str) -> tuple[str | None, str]:
+    """The rule and detail of a link note made by :func:`link_note`; (None, "") for any other link."""
+    if not note.startswith(LINK_PREFIX):
+        return None, ""
+    rule, _, detail = note.removeprefix(LINK_PREFIX).partition("; ")
+    return rule, detail
 
 
 @lru_cache(maxsize=1)

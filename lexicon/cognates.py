@@ -22,8 +22,8 @@ from functools import cached_property, lru_cache
 from typing import NamedTuple
 
 from lexicon import morphology
-from lexicon.classes import (CERTAIN_RULES, RULE_TITLES, borrowed_tails_alternate, may_share_class_key,
-                             school_rows_meet)
+from lexicon.classes import (CERTAIN_RULES, RULE_TITLES, borrowed_tails_alternate, class_rule_of,
+                             may_share_class_key, school_rows_meet)
 from lexicon.compounds import LOOSE_SOURCES, SPLIT_SOURCE, CompoundSplitter
 from lexicon.alternations import (CONSONANT_ALTERNATIONS, VOWELS, WEAK_CONSONANT_ALTERNATIONS, Alternation,
                                   compare_roots)
@@ -67,8 +67,8 @@ def describe_link(why: str) -> dict:
     if why.startswith("curated allomorphs "):
         spellings = why.removeprefix("curated allomorphs ")
         return {"label": f"алломорфы одного корня {spellings}", "source": SOURCE_ALLOMORPHS}
-    if why.startswith("class "):
-        rule, _, detail = why.removeprefix("class ").partition("; ")
+    rule, detail = class_rule_of(why)
+    if rule:
         title = RULE_TITLES.get(rule, rule)
         return {"label": f"{title}: {detail}" if detail else title,
                 "source": f"{SOURCE_CLASSES}: {rule}"}
@@ -534,7 +534,7 @@ class CognateEngine:
         steps = self.store.link_path((x.node.key, x.node.idx), (y.node.key, y.node.idx)) or []
         detail = alt.detail if alt and alt.detail else None
         path = [{"from": s, "to": t, "link": v, **describe_link(v)} for s, t, v in steps]
-        rules = sorted({v.removeprefix("class ").partition(";")[0] for _, _, v in steps if v.startswith("class ")})
+        rules = sorted({rule for _, _, v in steps for rule in [class_rule_of(v)[0]] if rule})
         return {
             "kind": "same_family", "a": self._side(x), "b": self._side(y),
             "alternation": detail,

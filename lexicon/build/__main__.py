@@ -36,7 +36,8 @@ def build_families(args) -> dict:
     compiled = compile_lexicon(args.sources, use_tikhonov=not args.no_tikhonov, wiktionary=args.wiktionary,
                                use_curated=not args.no_curated, class_rules=rules,
                                use_morpholog=args.morpholog)
-    layers = (["derivbase-ru"] + (["wiktionary-morpholog"] if args.morpholog else []) + ([] if args.no_tikhonov else ["tikhonov"]) + ([] if args.no_curated else ["curated"])
+    layers = (["derivbase-ru"] + (["wiktionary-morpholog"] if args.morpholog else [])
+              + ([] if args.no_tikhonov else ["tikhonov"]) + ([] if args.no_curated else ["curated"])
               + (["wiktionary"] if args.wiktionary else []))
     version = write_lexicon(compiled, args.out, ",".join(layers))
     return {"version": version, "out": str(args.out), **compiled.stats}
@@ -119,7 +120,6 @@ def parser() -> argparse.ArgumentParser:
                    help="без lexicon/curated (омонимичные корни, алломорфы): чтобы измерить их вклад")
     p.add_argument("--morpholog", action="store_true",
                    help="разборы {{морфо-ru}} ru.wiktionary из пакета morpholog для слов, которых нет у Тихонова")
-    p.add_argument("--no-morpholog", action="store_true", help="(по умолчанию) без них")
     p.add_argument("--no-class", type=parse_rules, default=set(),
                    help="без этих классовых правил корня через запятую (borrowed-stem, …): чтобы измерить их вклад")
     p.add_argument("--no-espeak", action="store_true", help="ударения только по Тихонову (espeak-ng — GPL-3.0)")

@@ -560,7 +560,7 @@ def join_by_classes(families: Families, entries: dict[str, Entry], rules: tuple,
         for node, detail in nodes[1:]:
             ra, rb = families.find(first), families.find(node)
             pairs = families.size(ra) * families.size(rb)
-            why = f"class {rule}; {first_detail} ~ {detail}"
+            why = classes.link_note(rule, f"{first_detail} ~ {detail}")
             if ra != rb and families.join(first, node, why, None):
                 made.append((rule, entries[first[0]].word, entries[node[0]].word,
                              entries[first[0]].roots[first[1]], entries[node[0]].roots[node[1]], pairs))

@@ -61,14 +61,14 @@ def mini(tmp_path_factory):
     base = tmp_path_factory.mktemp("mini")
     sources = make_sources(base / "sources")
     out = base / "lexicon.sqlite"
-    assert build_main(["--only", "lexicon", "--sources", str(sources), "--out", str(out), "--no-morpholog"]) == 0
+    assert build_main(["--only", "lexicon", "--sources", str(sources), "--out", str(out)]) == 0
     return sources, out
 
 
 def test_build_is_deterministic(mini, tmp_path):
     sources, out = mini
     again = tmp_path / "again.sqlite"
-    build_main(["--only", "lexicon", "--sources", str(sources), "--out", str(again), "--no-morpholog"])
+    build_main(["--only", "lexicon", "--sources", str(sources), "--out", str(again)])
     digest = lambda p: hashlib.sha256(p.read_bytes()).hexdigest()
     assert digest(out) == digest(again)
 
@@ -98,7 +98,7 @@ def test_dictionary_layer_fills_gaps_and_keeps_homonym_glosses(mini):
 
 def test_tikhonov_layer_can_be_dropped(mini, tmp_path):
     out = tmp_path / "no-tikhonov.sqlite"
-    build_main(["--only", "lexicon", "--sources", str(mini[0]), "--out", str(out), "--no-tikhonov", "--no-morpholog"])
+    build_main(["--only", "lexicon", "--sources", str(mini[0]), "--out", str(out), "--no-tikhonov"])
     store = LexiconStore(out)
     assert store.sources_note == "derivbase-ru,curated"
     assert all(store.word(w) is None or store.word(w).source not in ("tikhonov-morphemes", "tikhonov-dictionary")
@@ -107,7 +107,7 @@ def test_tikhonov_layer_can_be_dropped(mini, tmp_path):
 
 def test_wiktionary_dump_feeds_the_same_lexicon(mini, tmp_path):
     out = tmp_path / "wiki.sqlite"
-    build_main(["--only", "lexicon", "--sources", str(mini[0]), "--out", str(out), "--wiktionary", str(DATA / "wiktionary-sample.xml"), "--no-morpholog"])
+    build_main(["--only", "lexicon", "--sources", str(mini[0]), "--out", str(out), "--wiktionary", str(DATA / "wiktionary-sample.xml")])
     store = LexiconStore(out)
     assert "wiktionary" in store.sources_note
     assert store.word("кошка").source == "wiktionary"
