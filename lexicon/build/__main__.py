@@ -133,11 +133,16 @@ def main(argv: list[str] | None = None) -> int:
     if not (args.sources / "derivbase-ru").is_dir():
         ap.error(f"{args.sources} does not look like lexicon-sources (no derivbase-ru/)")
     parts = [p for p in PARTS if p in (args.only or set(PARTS)) and p not in args.skip]
-    for part in parts:
+    began = time.perf_counter()
+    for n, part in enumerate(parts, 1):
+        # A plain line before each part, flushed: the whole build runs minutes with nothing else to show,
+        # and a line reads the same on a terminal and in a CI log.
+        print(f"[{n}/{len(parts)}] {part}: building…", file=sys.stderr, flush=True)
         started = time.perf_counter()
         report = BUILDERS[part](args)
         print(json.dumps({"part": part, "seconds": round(time.perf_counter() - started, 1), **report},
-                         ensure_ascii=False))
+                         ensure_ascii=False), flush=True)
+    print(f"built {', '.join(parts)} in {time.perf_counter() - began:.0f} s", file=sys.stderr, flush=True)
     return 0
 
 

@@ -91,7 +91,10 @@ def build(sources: Path, out: Path = OUT) -> dict:
     forms: dict[str, str] = {}
     for lemma in sorted(forms_by_lemma):
         for form in sorted(forms_by_lemma[lemma]):
-            if form == lemma or lookup.find(form) is not None:
+            hit = lookup.find(form)
+            # A compound reading names its head (жополизам: жопа), not the source's lemma (жополиз): such a
+            # form is kept, or the runtime would report the wrong lemma (and the build would lose шмаровоз).
+            if form == lemma or (hit is not None and hit.via != "compound"):
                 continue
             if profanity.clean_reading(form, lemmas):
                 continue   # a form of an ordinary word too (сук, хули): never flagged

@@ -30,8 +30,9 @@ from pathlib import Path
 
 from lexicon.pronunciation import (LEMMA_SOURCES, SRC_ESPEAK,
                                    SRC_ESPEAK_LEMMA, SRC_TIKHONOV_FORM,
-                                   SRC_TIKHONOV_LEMMA, YO_FLAG, fold,
+                                   SRC_TIKHONOV_LEMMA, YO_FLAG,
                                    paradigm_stress, vowel_positions)
+from lexicon.text import fold_key
 
 ROOT = Path(__file__).resolve().parents[2]
 WORD = re.compile(r"^[а-яё]+$")
@@ -63,7 +64,7 @@ def read_tikhonov(path: Path) -> dict[tuple[str, int], int]:
 
     def add(word: str, idx: int, src: int) -> None:
         info = src | (YO_FLAG if word[vowel_positions(word)[idx]] == "ё" else 0)
-        k = (fold(word), idx)
+        k = (fold_key(word), idx)
         rows[k] = min(rows.get(k, 99), info)  # lemma rows win over form rows
 
     for line in path.read_text(encoding="utf-8").splitlines():
@@ -77,7 +78,7 @@ def read_tikhonov(path: Path) -> dict[tuple[str, int], int]:
             if not piece or piece.startswith("-"):
                 continue
             for word, idx in _stress_variants(piece):
-                if fold(word) == fold(lemma):
+                if fold_key(word) == fold_key(lemma):
                     add(word, idx, SRC_TIKHONOV_LEMMA)
                 elif n and "'" in piece:
                     add(word, idx, SRC_TIKHONOV_FORM)
@@ -149,7 +150,7 @@ def known_forms(morph) -> tuple[dict[str, set[str]], set[str]]:
 
 def _lemma_row(word: str, idx: int) -> tuple[tuple[str, int], int]:
     yo = YO_FLAG if word[vowel_positions(word)[idx]] == "ё" else 0
-    return (fold(word), idx), yo
+    return (fold_key(word), idx), yo
 
 
 def espeak_rows(tik: dict[tuple[str, int], int], morph, stats: dict) -> dict:
@@ -160,7 +161,7 @@ def espeak_rows(tik: dict[tuple[str, int], int], morph, stats: dict) -> dict:
     rows: dict[tuple[str, int], int] = {}
     tik_lemmas = {k for (k, _), info in tik.items() if info & 7 == SRC_TIKHONOV_LEMMA}
     for nf in sorted(nouns):
-        if fold(nf) in tik_lemmas or len(vowel_positions(nf)) == 0:
+        if fold_key(nf) in tik_lemmas or len(vowel_positions(nf)) == 0:
             continue
         idx = (vowel_positions(nf).index(nf.index("ё")) if "ё" in nf
                else 0 if len(vowel_positions(nf)) == 1 else esp.stress(nf))
@@ -188,7 +189,7 @@ def espeak_rows(tik: dict[tuple[str, int], int], morph, stats: dict) -> dict:
             total += 1
             agree += e in have
         for nf in nfs:
-            for lemma, li in lemma_idx.get(fold(nf), ()):
+            for lemma, li in lemma_idx.get(fold_key(nf), ()):
                 have.add(paradigm_stress(word, lemma, li))
         stats["forms"] += 1
         if have and e not in have:  # forms of lemmas with no stress: skipped
