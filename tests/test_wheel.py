@@ -3,7 +3,8 @@ the judges' console, and its `koren` command serves /v1/health and /judge outsid
 
 The wheel is built from this checkout and installed without dependencies into a fresh virtual
 environment; the dependencies are the test environment's own, reached through a .pth line (their .pth
-files are not processed, so the checkout's editable install of koren is not among them).  The server runs
+files are not processed, so the checkout's editable install of koren is not among them), and the install leaves
+that editable install in place (issue 34: `make test` used to uninstall it).  The server runs
 from an empty working directory: nothing of the source tree can stand in for what the wheel lacks.
 """
 from __future__ import annotations
@@ -47,11 +48,18 @@ def test_installed_wheel_serves_health_and_the_console(wheel, tmp_path):
                    check=True, timeout=120)
     packages = next((venv / "lib").glob("python3*/site-packages"))
     (packages / "test-deps.pth").write_text("\n".join(site.getsitepackages()) + "\n", encoding="utf-8")
+    dev_koren = Path(sys.prefix) / "bin" / "koren"
+    dev_install = dev_koren.exists()
+    # --ignore-installed: with --prefix alone pip still sees this environment's editable koren as "the
+    # installed koren" and uninstalls it before installing the wheel elsewhere (.venv/bin/koren gone).
     install = subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--disable-pip-version-check",
-                              "--prefix", str(venv), str(wheel)], capture_output=True, text=True, timeout=300)
+                              "--ignore-installed", "--prefix", str(venv), str(wheel)],
+                             capture_output=True, text=True, timeout=300)
     assert install.returncode == 0, install.stderr[-2000:]
     koren = venv / "bin" / "koren"
     assert koren.exists()
+    if dev_install:
+        assert_dev_install_intact(dev_koren, tmp_path)
     where = tmp_path / "elsewhere"
     where.mkdir()
     port = free_port()
@@ -76,6 +84,19 @@ def test_installed_wheel_serves_health_and_the_console(wheel, tmp_path):
         proc.terminate()
         proc.wait(20)
         log.close()
+
+
+def assert_dev_install_intact(dev_koren: Path, tmp_path: Path) -> None:
+    """The test environment's own `koren` still runs the checkout (make test must not uninstall it)."""
+    assert dev_koren.exists(), f"{dev_koren} was removed by the wheel's install"
+    where = tmp_path / "dev-check"
+    where.mkdir()
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    located = subprocess.run([sys.executable, "-c", "import service.cli; print(service.cli.__file__)"],
+                             cwd=where, env=env, capture_output=True, text=True, timeout=60)
+    assert located.returncode == 0 and str(ROOT) in located.stdout, located.stdout + located.stderr[-1000:]
+    helped = subprocess.run([str(dev_koren), "--help"], cwd=where, env=env, capture_output=True, text=True, timeout=60)
+    assert helped.returncode == 0, helped.stderr[-1000:]
 
 
 def wait_for(url: str, proc: subprocess.Popen, log: Path, timeout: float = 120) -> bytes:
