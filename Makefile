@@ -18,8 +18,11 @@ $(VENV)/.installed: pyproject.toml
 
 install: $(VENV)/.installed
 
+# Says whether a rulings token is set, never its value (make's ${VAR:-…} would print the token itself).
 run: install
-	@echo "Корень on http://$(HOST):$(PORT) — rulings: $${KOREN_RULINGS_TOKEN:+writes with the token in KOREN_RULINGS_TOKEN}$${KOREN_RULINGS_TOKEN:-read-only (start with KOREN_RULINGS_TOKEN=s3cret make run to write them)}"
+	@if [ -n "$${KOREN_RULINGS_TOKEN}$${KOREN_RULINGS_TOKEN_FILE}" ]; then rulings="writes with the token set in KOREN_RULINGS_TOKEN"; \
+	else rulings="read-only (start with KOREN_RULINGS_TOKEN=<a secret> make run to write them)"; fi; \
+	echo "Корень on http://$(HOST):$(PORT) — rulings: $$rulings"
 	$(PY) -m service serve --host $(HOST) --port $(PORT)
 
 test: install
