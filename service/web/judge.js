@@ -101,6 +101,9 @@ function problemBox(res) {
     el("p", {}, data.detail || ""), details.length ? el("ul", {}, details) : null);
 }
 
+// A table scrolls sideways inside its own box when it is wider than the screen (judge.css).
+const tableBox = (id, ...rows) => el("div", {class: "table-box"}, el("table", {class: "table", id}, ...rows));
+
 function show(container, ...nodes) { container.replaceChildren(...nodes.flat().filter(Boolean)); }
 function busy(container) { show(container, el("p", {class: "muted"}, "Проверяю…")); }
 
@@ -350,7 +353,7 @@ async function checkMafia() {
        r.removal ? "Удаление" : r.fouls ? `Фолов: ${r.fouls}` : "Нарушений нет"),
     markedText(text, r.findings, (f) => `${f.rule}: ${label(PENALTY, f.penalty)}`),
     findingsList(r.findings),
-    r.nominations && r.nominations.length ? el("table", {class: "table"},
+    r.nominations && r.nominations.length ? tableBox(null,
       el("tr", {}, el("th", {}, "действие"), el("th", {}, "игрок"), el("th", {}, "принято"), el("th", {}, "почему")),
       r.nominations.map((n) => el("tr", {}, el("td", {}, n.action === "nominate" ? "выставление" : "снятие"),
         el("td", {}, n.player), el("td", {}, n.accepted ? "да" : "нет"), el("td", {}, n.reason)))) : null);
@@ -389,7 +392,7 @@ async function lintPool() {
   const flagged = r.words.filter((w) => w.issues.length).length;
   show(out,
     el("p", {}, `слов: ${r.words.length}, с замечаниями: ${flagged}`),
-    el("table", {class: "table", id: "pool-table"},
+    tableBox("pool-table",
       el("tr", {}, el("th", {}, "№"), el("th", {}, "слово"), el("th", {}, "замечания")),
       r.words.map((w, i) => el("tr", {class: w.issues.length ? "flagged" : ""},
         el("td", {}, i + 1), el("td", {}, w.word),
@@ -415,7 +418,7 @@ async function loadRulings() {
   const res = await api("GET", `/v1/rulings?scope=${encodeURIComponent(settings.scope)}`);
   if (!res.ok) { show(out, problemBox(res)); return; }
   const verdictText = (r) => (r.verdict === true ? "да" : r.verdict === false ? "нет" : label(CHGK, r.verdict));
-  show(out, res.data.rulings.length ? el("table", {class: "table", id: "rulings-table"},
+  show(out, res.data.rulings.length ? tableBox("rulings-table",
     el("tr", {}, ["№", "вид", "пара", "решение", "судья", "когда", "примечание", ""].map((h) => el("th", {}, h))),
     res.data.rulings.map((r) => el("tr", {},
       el("td", {}, r.id), el("td", {}, r.kind), el("td", {}, `${r.a} / ${r.b}`), el("td", {}, verdictText(r)),

@@ -1,0 +1,117 @@
+"""What a new judge tripped over in the console (issue 34): tables that wrap letter by letter, a big pool
+drawn row by row, the project's own pool files, the Codenames default, English codes on screen.
+
+Answers are stubbed in the contract's shape where the layout is under test (the server's words do not
+matter there); the real server answers where its reading matters (a YAML pool, a clue).
+Skipped when /usr/bin/chromium or the playwright package is missing: .ci/browser.sh installs it.
+"""
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from tests.browser.chromium import ARTIFACTS, require
+from tests.live_server import live_server
+
+sync_api = require()
+expect = sync_api.expect
+WIDTHS = {"phone": (390, 844), "laptop": (1280, 900)}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("console")
+    with live_server({"KOREN_DATABASE_URL": f"sqlite:///{tmp / 'rulings.sqlite'}"}, tmp / "server.log") as running:
+        yield running
+
+
+def open_console(browser, server, device="laptop"):
+    width, height = WIDTHS[device]
+    context = browser.new_context(base_url=server.url, locale="ru-RU", viewport={"width": width, "height": height},
+                                  is_mobile=device == "phone", has_touch=device == "phone")
+    page = context.new_page()
+    page.goto("/judge")
+    expect(page.locator("body[data-ready='1']")).to_have_count(1)
+    return context, page
+
+
+def stub(page, url, body, status: int = 200) -> None:
+    """Answer `url` (a glob or a regex) with `body`; a callable body is given the request's JSON."""
+    def answer(route):
+        data = body(route.request.post_data_json) if callable(body) else body
+        route.fulfill(status=status, content_type="application/json", body=json.dumps(data, ensure_ascii=False))
+    page.route(url, answer)
+
+
+def shot(page, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"console-{name}.png"), full_page=True)
+
+
+# --- item 2: a table cell is never narrower than its longest word --------------------------------
+
+# For every visible cell: the width of its longest word set on one line, against the cell's content box.
+NARROW_CELLS = """() => {
+  const bad = [];
+  for (const cell of document.querySelectorAll('main td, main th')) {
+    if (!cell.getClientRects().length) continue;               // folded away: not drawn
+    const style = getComputedStyle(cell);
+    const inner = cell.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    const probe = document.createElement('span');
+    probe.style.cssText = 'position:absolute;visibility:hidden;white-space:nowrap;';
+    cell.append(probe);
+    for (const word of cell.innerText.split(/\\s+/).filter(Boolean)) {
+      probe.textContent = word;
+      const wide = probe.getBoundingClientRect().width;
+      if (wide > inner + 1) bad.push(`${word}: ${Math.round(wide)} px in a ${Math.round(inner)} px cell`);
+    }
+    probe.remove();
+  }
+  return bad;
+}"""
+
+LONG_NOTE = ("решили на собрании судей после долгого спора: слова из разных гнёзд, хотя звучат похоже, "
+             "а этимологический словарь Фасмера возводит их к разным корням") * 2
+LINT = {"game": "hat", "words": [
+    {"word": "достопримечательность", "issues": [{"rule": "plural", "severity": "error",
+                                                 "message": "«достопримечательности» — множественное число, в пул лучше «достопримечательность»"}]},
+    {"word": "кошка", "issues": []},
+    {"word": "электрификация", "issues": [{"rule": "unknown", "severity": "warning",
+                                          "message": "нет в словарях, но в текстах встречается (wordfreq, Zipf 2.1)"}]}],
+    "duplicates": [], "cognate_groups": []}
+RULINGS = {"scope": "кубок", "rulings": [
+    {"id": 1, "scope": "кубок", "kind": "cognate", "a": "свет", "b": "свеча", "verdict": False, "judge": "Ива Судейская",
+     "decided_at": "2025-05-01T12:00:00+00:00", "note": LONG_NOTE},
+    {"id": 2, "scope": "кубок", "kind": "guess", "a": "достопримечательность", "b": "достопримечательности",
+     "verdict": True, "judge": "Пётр Верховный", "decided_at": "2025-05-01T12:05:00+00:00", "note": "форма"}]}
+MAFIA = {"findings": [], "fouls": 0, "removal": False, "nominations": [
+    {"action": "nominate", "player": 3, "accepted": False, "reason": "one_candidature",
+     "message": "в этой речи уже выставлен игрок № 3; выставить можно одну кандидатуру"}]}
+
+
+@pytest.mark.parametrize("device", WIDTHS)
+def test_no_table_cell_is_narrower_than_its_longest_word(browser, server, device, tmp_path):
+    context, page = open_console(browser, server, device)
+    stub(page, "**/v1/pool/lint", LINT)
+    stub(page, re.compile(r".*/v1/rulings\?scope=.*"), RULINGS)
+    stub(page, "**/v1/mafia/speech", MAFIA)
+    page.fill("#pool-words", "\n".join(w["word"] for w in LINT["words"]))
+    page.click("#pool-form button[type=submit]")
+    expect(page.locator("#pool-table")).to_be_visible()
+    page.fill("#scope", "кубок")
+    page.click("#rulings-reload")
+    expect(page.locator("#rulings-table")).to_be_visible()
+    page.fill("#mafia-text", "Выставляю третьего.")
+    page.click("#mafia-form button[type=submit]")
+    expect(page.locator("#mafia-result table")).to_be_visible()
+    shot(page, f"tables-{WIDTHS[device][0]}")
+    assert page.evaluate(NARROW_CELLS) == []
+    wide, screen = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert wide <= screen, f"the page is {wide} px wide on a {screen} px screen: a table must scroll in its box"
+    if device == "phone":       # the rulings table is wider than a phone: it scrolls inside its own box
+        box = page.locator("#rulings-table").evaluate("t => [t.parentElement.scrollWidth, t.parentElement.clientWidth,"
+                                                      " getComputedStyle(t.parentElement).overflowX]")
+        assert box[0] > box[1] and box[2] == "auto", box
+    context.close()
