@@ -263,6 +263,9 @@ async function checkHat() {
 }
 
 // --- Кодовые имена ------------------------------------------------------------------------------
+// An emptied field falls back to the page's default (9), not to 0, which fouls every clue with a number.
+const teamOpen = () => Number.parseInt($("cn-open").value || $("cn-open").defaultValue, 10);
+
 async function checkCodenames() {
   const clue = $("cn-clue").value.trim();
   const raw = $("cn-number").value.trim();
@@ -271,7 +274,7 @@ async function checkCodenames() {
   const out = $("codenames-result");
   busy(out);
   const res = await api("POST", "/v1/codenames/clue",
-                        withScope({clue, number, board, team_open: Number.parseInt($("cn-open").value || "0", 10)}));
+                        withScope({clue, number, board, team_open: teamOpen()}));
   if (!res.ok) { show(out, problemBox(res)); return; }
   const r = res.data;
   const violations = r.violations || [];

@@ -115,3 +115,24 @@ def test_no_table_cell_is_narrower_than_its_longest_word(browser, server, device
                                                       " getComputedStyle(t.parentElement).overflowX]")
         assert box[0] > box[1] and box[2] == "auto", box
     context.close()
+
+
+# --- item 5: Codenames starts where a game starts ---------------------------------------------------
+
+def test_codenames_starts_with_the_first_teams_nine_words(browser, server):
+    """team_open is how many of the team's words are still open (rules/codenames-tournament.txt): 9 for
+    the first team at the start, not 0, under which every clue with a number is a foul."""
+    context, page = open_console(browser, server)
+    expect(page.locator("#cn-open")).to_have_value("9")
+    page.fill("#cn-clue", "река")
+    page.fill("#cn-number", "2")
+    page.fill("#cn-board", "дом, кот, стол")
+    with page.expect_request("**/v1/codenames/clue") as request:
+        page.click("#codenames-form button[type=submit]")
+    assert request.value.post_data_json["team_open"] == 9
+    expect(page.locator("#codenames-result .verdict")).to_have_text("Подсказка допустима")
+    page.fill("#cn-open", "")          # an emptied field is the default again, not 0
+    with page.expect_request("**/v1/codenames/clue") as request:
+        page.click("#codenames-form button[type=submit]")
+    assert request.value.post_data_json["team_open"] == 9
+    context.close()
