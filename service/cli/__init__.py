@@ -1,4 +1,4 @@
-"""python -m service serve|check|eval — the command line of Корень."""
+"""koren serve|check|eval|lint|chgk|pool|board (or python -m service …) — the command line of Корень."""
 from __future__ import annotations
 
 import argparse
@@ -107,7 +107,9 @@ def cmd_eval(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m service", description="Корень — судья русских словесных игр")
+    # The installed command is `koren` (pyproject's scripts); `python -m service` runs the same parser.
+    parser = argparse.ArgumentParser(prog="koren", description="Корень — судья русских словесных игр "
+                                                               "(то же, что python -m service)")
     sub = parser.add_subparsers(dest="command", required=True)
 
     serve = sub.add_parser("serve", help="запустить HTTP API")

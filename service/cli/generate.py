@@ -1,7 +1,7 @@
-"""`python -m service pool generate …` and `python -m service board …`: draw words for a game.
+"""`koren pool generate …` and `koren board …`: draw words for a game.
 
-    python -m service pool generate --count 200 --difficulty medium --seed 7 [--extend POOL.txt] [--json]
-    python -m service board [--cards CARDS.txt] [--seed 3] [--key] [--json]
+    koren pool generate --count 200 --difficulty medium --seed 7 [--extend POOL.txt] [--json]
+    koren board [--cards CARDS.txt] [--seed 3] [--key] [--json]
 """
 from __future__ import annotations
 
@@ -28,9 +28,11 @@ def _draw(make) -> dict | None:
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
-    from service.cli.lint import read_pool
+    from service.cli.lint import read_pool_or_say
 
-    extend = read_pool(args.extend) if args.extend else []
+    extend = read_pool_or_say(args.extend) if args.extend else []
+    if extend is None:
+        return 2
     result = _draw(lambda g, lex: g.generate_pool(lex, args.count, args.difficulty, args.seed, extend))
     if result is None:
         return 2
@@ -51,9 +53,11 @@ def cmd_generate(args: argparse.Namespace) -> int:
 
 
 def cmd_board(args: argparse.Namespace) -> int:
-    from service.cli.lint import read_pool
+    from service.cli.lint import read_pool_or_say
 
-    cards = read_pool(args.cards) if args.cards else None
+    cards = read_pool_or_say(args.cards) if args.cards else None
+    if args.cards and cards is None:
+        return 2
     result = _draw(lambda g, lex: g.generate_board(lex, cards, args.seed, args.key, args.difficulty))
     if result is None:
         return 2

@@ -5,7 +5,9 @@ strings, or a CSV whose first column is the word (a header row named word/сло
 skipped), or `-` for stdin.  Prints a report as a table (default), JSON or CSV and
 exits 1 when it finds problems (issues of severity error — or warning with
 `--fail-on warning` —, duplicates, cognate groups), 0 when the pool is clean and
-2 when the file cannot be read, so it works in an organiser's CI.
+2 when the file cannot be read, so it works in an organiser's CI.  A Codenames card set of more
+than one board (25 cards) may hold cognates: the board generator never deals two of a group onto one
+board, so its groups are listed but do not fail it (PoolReport.problems); a board-sized set fails on them.
 """
 from __future__ import annotations
 
@@ -17,7 +19,7 @@ import sys
 import time
 from pathlib import Path
 
-from service.rules.pool import GAMES, RULE_NAMES, SEVERITIES, SEVERITY_NAMES, PoolReport, plural, roots_ru
+from service.rules.pool import BOARD_SIZE, GAMES, RULE_NAMES, SEVERITIES, SEVERITY_NAMES, PoolReport, plural, roots_ru
 
 PROGRESS_MIN_WORDS = 500
 # The CLI has no request timeout (the HTTP limit is Settings.max_pool_words): this only
@@ -30,6 +32,9 @@ DESCRIPTION = """Проверка пула слов для «Шляпы» или
 `-` для stdin.  Печатает отчёт таблицей (по умолчанию), JSON или CSV.  Код выхода 1,
 если есть проблемы (замечания уровня error — или warning с `--fail-on warning` —,
 повторы, однокоренные группы), 0 — пул чистый, 2 — файл не прочитать.
+В наборе карт Codenames больше 25 слов однокоренные группы показаны, но кода 1 не дают:
+раскладка (`koren board --cards`) не кладёт слова одной группы на одно поле; набор из 25 карт
+и меньше — это само поле, и группы в нём дают код 1.
 """
 
 
@@ -51,6 +56,30 @@ def register(subparsers) -> argparse.ArgumentParser:
     p.add_argument("--all", action="store_true", help="в таблице — все слова, а не только те, где есть замечания")
     p.set_defaults(func=cmd_lint)
     return p
+
+
+def read_pool_or_say(path: str) -> list[str] | None:
+    """read_pool, or None after one Russian line on stderr saying why (never a traceback): the caller exits 2."""
+    try:
+        return read_pool(path)
+    except (OSError, ValueError) as exc:      # UnicodeDecodeError and JSONDecodeError are ValueErrors
+        print(f"ошибка: не удалось прочитать {path}: {reading_error(exc)}", file=sys.stderr)
+        return None
+
+
+def reading_error(exc: Exception) -> str:
+    """Why a pool file could not be read, in Russian (OSError's own text is English)."""
+    if isinstance(exc, UnicodeDecodeError):
+        return "файл не в кодировке UTF-8"
+    if isinstance(exc, json.JSONDecodeError):
+        return f"неверный JSON (строка {exc.lineno}, столбец {exc.colno})"
+    if isinstance(exc, FileNotFoundError):
+        return "такого файла нет"
+    if isinstance(exc, IsADirectoryError):
+        return "это папка, а не файл"
+    if isinstance(exc, PermissionError):
+        return "нет прав на чтение"
+    return str(exc) if isinstance(exc, ValueError) else f"ошибка ввода-вывода ({exc.strerror or exc})"
 
 
 def read_pool(path: str) -> list[str]:
@@ -124,7 +153,9 @@ def render_table(report: PoolReport, show_all: bool = False) -> str:
         out.extend("  " + " / ".join(group) for group in report.spelling_variants)
     if report.cognate_groups:
         out.append("")
-        out.append(f"однокоренные группы ({len(report.cognate_groups)}):")
+        out.append(f"однокоренные группы ({len(report.cognate_groups)}"
+                   + ("; набору карт Codenames не ошибка: на одно поле раскладка их не кладёт" if
+                      report.game == "codenames" and len(report.words) > BOARD_SIZE else "") + "):")
         for detail in report.cognate_details:
             out.append(f"  [{', '.join(detail['roots'])}] " + ", ".join(detail["words"]))
     if report.board_conflicts:
@@ -188,10 +219,8 @@ def cmd_lint(args: argparse.Namespace) -> int:
     from lexicon import Lexicon
     from service.rules import pool
 
-    try:
-        words = read_pool(args.pool)
-    except (OSError, ValueError, UnicodeDecodeError) as exc:
-        print(f"ошибка: не удалось прочитать {args.pool}: {exc}", file=sys.stderr)
+    words = read_pool_or_say(args.pool)
+    if words is None:
         return 2
     if not words:
         print(f"ошибка: в {args.pool} нет ни одного слова", file=sys.stderr)
@@ -222,4 +251,4 @@ if __name__ == "__main__":
     raise SystemExit(main())
 
 
-__all__ = ["register", "read_pool", "cmd_lint", "render_table", "render_csv", "SEVERITIES"]
+__all__ = ["register", "read_pool", "read_pool_or_say", "cmd_lint", "render_table", "render_csv", "SEVERITIES"]

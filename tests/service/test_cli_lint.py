@@ -75,7 +75,29 @@ def test_json_and_csv_formats(tmp_path, capsys, engine):
 
 def test_unreadable_file_exits_two(tmp_path, capsys):
     code, _, err = run([str(tmp_path / "missing.txt")], capsys)
-    assert code == 2 and "не удалось прочитать" in err
+    assert code == 2 and "не удалось прочитать" in err and "такого файла нет" in err
+    (tmp_path / "bad.json").write_text('["кот", ', encoding="utf-8")
+    code, _, err = run([str(tmp_path / "bad.json")], capsys)
+    assert code == 2 and "неверный JSON (строка 1" in err
+
+
+CARDS = ("дом окно стол река гора лес море небо книга лампа кресло мост поле тигр слон зебра ветер город "
+         "сахар масло бумага ключ врач хлеб сыр чай школа театр кот котик").split()
+
+
+def test_codenames_card_set_exit_code_is_what_the_help_says(tmp_path, capsys, engine):
+    """A card set bigger than a board may hold a cognate group (the dealer keeps it off one board): listed,
+    exit 0 — and the help says so; a board-sized set with the same group exits 1."""
+    help_text = " ".join(cli_lint.DESCRIPTION.split())
+    assert "Codenames больше 25 слов однокоренные группы показаны, но кода 1 не дают" in help_text
+    cards = tmp_path / "cards.txt"
+    cards.write_text("\n".join(CARDS) + "\n", encoding="utf-8")
+    code, out, _ = run([str(cards), "--game", "codenames"], capsys)
+    assert code == 0 and "однокоренные группы (1; набору карт Codenames не ошибка" in out and "кот, котик" in out
+    board = tmp_path / "board.txt"
+    board.write_text("\n".join(CARDS[-25:]) + "\n", encoding="utf-8")
+    code, out, _ = run([str(board), "--game", "codenames"], capsys)
+    assert code == 1 and "однокоренные группы (1):" in out
 
 
 def test_progress_bar_only_on_a_terminal():
