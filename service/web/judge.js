@@ -379,12 +379,80 @@ function downloadBlob(name, type, text) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+// --- reading a pool file: the rules of the CLI's read_pool (service/cli/lint.py), step for step, so a
+// file lints the same here and in `koren lint`; tests/browser/test_judge_console.py reads the same
+// sample files with both.  Change the two together.
+const POOL_LINE_BREAK = /\r\n|[\n\r\v\f\x1c-\x1e\x85\u2028\u2029]/;   // Python's str.splitlines()
+
+function splitLines(text) {
+  const lines = text.split(POOL_LINE_BREAK);
+  if (lines.length && lines[lines.length - 1] === "") lines.pop();
+  return lines;
+}
+
+// Python's s.strip(chars) for one quote character.
+function stripChar(s, ch) {
+  let from = 0, to = s.length;
+  while (from < to && s[from] === ch) from++;
+  while (to > from && s[to - 1] === ch) to--;
+  return s.slice(from, to);
+}
+
+// Python's csv.reader, default dialect: commas, "quoted" fields with "" inside and line breaks.
+function csvRows(text) {
+  const rows = [];
+  let row = [], field = "", quoted = false, inField = false;
+  const endRow = () => { if (inField || row.length) row.push(field); rows.push(row); row = []; field = ""; inField = false; };
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') { field += '"'; i++; }
+      else if (ch === '"') quoted = false;
+      else field += ch;
+    } else if (ch === '"' && !field) { quoted = true; inField = true; }
+    else if (ch === ",") { row.push(field); field = ""; inField = true; }
+    else if (ch === "\n") endRow();
+    else { field += ch; inField = true; }
+  }
+  if (inField || row.length || field) endRow();
+  return rows;
+}
+
+function readPool(text, name = "") {
+  // utf-8-sig, and universal newlines as Python's read_text and stdin have them
+  text = text.replace(/^\ufeff/, "").replace(/\r\n?/g, "\n");
+  if (text.trimStart().startsWith("[")) {
+    const data = JSON.parse(text);
+    if (!Array.isArray(data) || !data.every((w) => typeof w === "string")) {
+      throw new Error("пул в JSON должен быть списком строк");
+    }
+    return data.map((w) => w.trim());
+  }
+  if (name.toLowerCase().endsWith(".csv") || (text.trim() ? splitLines(text)[0].includes(",") : false)) {
+    let rows = csvRows(text).filter((r) => r.length && r[0].trim());
+    if (rows.length && ["word", "words", "слово", "слова"].includes(rows[0][0].trim().toLowerCase())) rows = rows.slice(1);
+    return rows.map((r) => r[0].trim());
+  }
+  const words = [];
+  for (let line of splitLines(text)) {
+    line = line.trim();
+    if (line.startsWith("- ")) line = stripChar(stripChar(line.slice(2).trim(), '"'), "'");   // a YAML list (the Hat pools)
+    if (!line || line.startsWith("#") || line === "---" || line.endsWith(":") || line.includes(": ")) continue;
+    words.push(line);
+  }
+  return words;
+}
+
 async function lintPool() {
   const out = $("pool-result");
   const file = $("pool-file").files[0];
-  const text = file ? await file.text() : $("pool-words").value;
-  // One word per line; a CSV/TSV file contributes its first column.
-  const words = text.split(/\r?\n/).map((line) => line.split(/[,;\t]/)[0].trim()).filter(Boolean);
+  let words;
+  try {
+    words = file ? readPool(await file.text(), file.name) : readPool($("pool-words").value);
+  } catch (err) {
+    show(out, el("p", {class: "notice error"}, `Не удалось прочитать пул: ${err instanceof SyntaxError ? "это не JSON" : err.message}.`));
+    return;
+  }
   if (!words.length) { show(out, el("p", {class: "notice error"}, "Пул пуст: выберите файл или вставьте слова.")); return; }
   busy(out);
   const res = await api("POST", "/v1/pool/lint", {words, game: $("pool-game").value});

@@ -136,3 +136,60 @@ def test_codenames_starts_with_the_first_teams_nine_words(browser, server):
         page.click("#codenames-form button[type=submit]")
     assert request.value.post_data_json["team_open"] == 9
     context.close()
+
+
+# --- item 4: the console reads the pool files the CLI reads, by the CLI's rules ----------------------
+
+POOL_FILES = {
+    # the Hat pools' layout (../shared/pools/hat/*.yaml): a header, ---, a list of quoted words
+    "hat.yaml": 'name: "Простые слова"\nkind: "standard"\nlanguage: "Russian"\nupdated_at: 2024-08-15\n---\n'
+                '- "абзац"\n- "ёлка"\n- \'кошка\'\n# отложено\n- "ООН"\n- "пионеры"\n',
+    # the Codenames card sets' layout (../shared/pools/*.json): a JSON list of strings
+    "cards.json": '[\n  "Австралия",\n  " кот ",\n  "НьюЙорк",\n  "берёза"\n]\n',
+    "pool.csv": 'слово,частота\r\nкошка,1\r\n"дом, милый дом",2\r\n\r\n"ко""т",3\r\n ,4\r\nрыба',
+    "pool.txt": "# шапка\nкошка\n\n  собака  \n---\nкот\nключ: значение\n",
+    "bom.txt": "\ufeffкошка\nсобака\n",
+}
+
+
+def lint_request(page, path=None, pasted=None) -> list[str]:
+    """The words the console sends to /v1/pool/lint for a file (or pasted text)."""
+    if path:
+        page.set_input_files("#pool-file", str(path))
+    else:
+        page.set_input_files("#pool-file", [])
+        page.fill("#pool-words", pasted)
+    with page.expect_request("**/v1/pool/lint") as request:
+        page.click("#pool-form button[type=submit]")
+    return request.value.post_data_json["words"]
+
+
+def test_pool_files_read_as_the_cli_reads_them(browser, server, tmp_path, monkeypatch):
+    import io
+    import sys
+
+    from service.cli.lint import read_pool
+
+    context, page = open_console(browser, server)
+    accept = page.locator("#pool-file").get_attribute("accept")
+    assert ".yaml" in accept and ".json" in accept
+    stub(page, "**/v1/pool/lint", lambda body: {"game": "hat", "words": [{"word": w, "issues": []} for w in body["words"]],
+                                                 "duplicates": [], "cognate_groups": []})
+    for name, text in POOL_FILES.items():
+        path = tmp_path / name
+        path.write_text(text, encoding="utf-8")
+        assert lint_request(page, path) == read_pool(str(path)), name
+    pasted = "кошка, собака\nдом\n"
+    monkeypatch.setattr(sys, "stdin", io.StringIO(pasted))
+    assert lint_request(page, pasted=pasted) == read_pool("-")
+    context.close()
+
+
+def test_a_yaml_pool_lints_its_words_only(browser, server, tmp_path):
+    path = tmp_path / "hat.yaml"
+    path.write_text(POOL_FILES["hat.yaml"], encoding="utf-8")
+    context, page = open_console(browser, server)
+    assert lint_request(page, path) == ["абзац", "ёлка", "кошка", "ООН", "пионеры"]
+    expect(page.locator("#pool-result")).to_contain_text("слов: 5,")        # the real server's answer
+    expect(page.locator("#pool-result")).not_to_contain_text("Russian")
+    context.close()
