@@ -23,7 +23,7 @@ from lexicon.fragments import is_candidate as is_fragment_candidate
 from lexicon.grouping import SPELLING_INDEX_LIMIT, CognateGroups, SpellingIndex, group_cognates, read_word_roots
 from lexicon.overrides import NO_RULINGS, Oracle
 from lexicon.store import DataFileError, DataFileMissing, LexiconStore
-from lexicon.text import WORD_TOKEN, NormalizedWord, Token, fold_key, normalize_word, tokenize
+from lexicon.text import NormalizedWord, Token, fold_key, normalize_word, pieces, tokenize
 
 # A word no dictionary knows still exists for a game when wordfreq has seen it this often
 # (Zipf 2.5 ≈ three uses per billion words); invented glued words score 0.
@@ -220,11 +220,9 @@ class Lexicon:
 
     fragment_candidate = staticmethod(is_fragment_candidate)   # 3+ Cyrillic letters and no word of its own
 
-    @staticmethod
-    def pieces(text: str) -> list[tuple[str, int, int]]:
-        """The tokeniser's words as (piece, start, end), not normalised: for a caller that reads
-        each spelling once and caches the reading (normalising is most of tokenize's cost)."""
-        return [(m.group(), m.start(), m.end()) for m in WORD_TOKEN.finditer(text)]
+    # The tokeniser's words as (piece, start, end), not normalised: for a caller that reads
+    # each spelling once and caches the reading (normalising is most of tokenize's cost).
+    pieces = staticmethod(pieces)
 
     @staticmethod
     def abbreviation_listed(token: str) -> bool:

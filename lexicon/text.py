@@ -17,8 +17,35 @@ MAX_WORD_LENGTH = 64
 
 VOWELS = frozenset("аеёиоуыэюяАЕЁИОУЫЭЮЯ")
 STRESS_MARKS = "\u0301\u0300"  # combining acute and grave: за́мок, за̀мок
-# Characters with no visible width that chat apps and keyboards leave behind.
-INVISIBLE = "\u200b\u200c\u200d\u2060\ufeff\u00ad\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+
+
+def _ignorable() -> frozenset[str]:
+    """Characters with no visible width that chat apps, keyboards and pranksters leave inside words:
+    every format character (Unicode category Cf: zero-width spaces and joiners, bidi marks, the soft
+    hyphen, BOM, tags) and the rest of Unicode's Default_Ignorable_Code_Point (the combining grapheme
+    joiner, variation selectors, Hangul fillers, plane 14's reserved tail)."""
+    # Cf exists only in planes 0, 1 and 14, and plane 14's Cf lies inside the last range below.
+    found = {chr(cp) for cp in range(0x20000) if unicodedata.category(chr(cp)) == "Cf"}
+    for first, last in ((0x034F, 0x034F), (0x115F, 0x1160), (0x17B4, 0x17B5), (0x180B, 0x180F),
+                        (0x2060, 0x206F), (0x3164, 0x3164), (0xFE00, 0xFE0F), (0xFFA0, 0xFFA0),
+                        (0xFFF0, 0xFFF8), (0x1BCA0, 0x1BCA3), (0x1D173, 0x1D17A), (0xE0000, 0xE0FFF)):
+        found.update(chr(cp) for cp in range(first, last + 1))
+    return frozenset(found)
+
+
+def _char_class(chars: frozenset[str]) -> str:
+    """A regex class of `chars` written as ranges (plane 14 alone is 4,096 of them)."""
+    cps, ranges = sorted(map(ord, chars)), []
+    for cp in cps:
+        if ranges and ranges[-1][1] == cp - 1:
+            ranges[-1][1] = cp
+        else:
+            ranges.append([cp, cp])
+    return "[" + "".join(f"\\U{a:08x}-\\U{b:08x}" for a, b in ranges) + "]"
+
+
+IGNORABLE = _ignorable()
+_IGNORABLE_RUN = re.compile(_char_class(IGNORABLE) + "+")
 
 # Latin letters that render like Cyrillic ones; applied only inside words that
 # already contain Cyrillic, so an English word stays English.
@@ -85,11 +112,32 @@ def same_without_yo(a: str, b: str) -> bool:
     return fold_yo(a) == fold_yo(b)
 
 
-_DROP_INVISIBLE = {ord(ch): None for ch in INVISIBLE}   # built once: every word read goes through it
-
-
 def strip_invisible(text: str) -> str:
-    return text.translate(_DROP_INVISIBLE)
+    """`text` without its IGNORABLE characters: a word they split is one word again."""
+    return _IGNORABLE_RUN.sub("", text)
+
+
+@dataclass(frozen=True)
+class CleanText:
+    """A text without its IGNORABLE characters, and where each of its characters stands in the text as sent."""
+    sent: str
+    text: str
+    kept: tuple[int, ...] | None = None   # index in `sent` of each character of `text`; None: nothing removed
+
+    def span(self, start: int, end: int) -> tuple[int, int]:
+        """A span of `text` as a span of `sent`: its first character to its last, invisible ones between included."""
+        if self.kept is None:
+            return start, end
+        first = self.kept[start] if start < len(self.kept) else len(self.sent)
+        return first, (self.kept[end - 1] + 1 if end > start else first)
+
+
+def clean_text(text: str) -> CleanText:
+    """The text every rule reads (see CleanText); spans found in it go back to the text as sent by .span()."""
+    if not _IGNORABLE_RUN.search(text):
+        return CleanText(text, text)
+    kept = tuple(i for i, ch in enumerate(text) if ch not in IGNORABLE)
+    return CleanText(text, "".join(text[i] for i in kept), kept)
 
 
 def repair_lookalikes(token: str) -> str:
@@ -158,7 +206,8 @@ def _read_word(raw: str, max_length: int) -> NormalizedWord:
 
 
 
-WORD_TOKEN = re.compile(r"[0-9A-Za-zА-Яа-яЁё\u0301\u0300\u00ad\u200b\u200c\u200d\u2060]+(?:[-\u2010\u2011][0-9A-Za-zА-Яа-яЁё\u0301\u0300]+)*")
+# Read on clean_text's text: the invisible characters are out before a word is cut.
+WORD_TOKEN = re.compile(r"[0-9A-Za-zА-Яа-яЁё\u0301\u0300]+(?:[-\u2010\u2011][0-9A-Za-zА-Яа-яЁё\u0301\u0300]+)*")
 
 
 @dataclass(frozen=True)
@@ -169,14 +218,23 @@ class Token:
     word: NormalizedWord | None  # None when the token is not a Russian word
 
 
+def pieces(text: str) -> list[tuple[str, int, int]]:
+    """Words of a text as (piece, start, end), not normalised, with offsets into the text exactly as sent.
+    Invisible characters inside a word do not split it; its piece keeps them (text[start:end] == piece)."""
+    clean = clean_text(text)
+    if clean.kept is None:
+        return [(m.group(), m.start(), m.end()) for m in WORD_TOKEN.finditer(text)]
+    spans = (clean.span(m.start(), m.end()) for m in WORD_TOKEN.finditer(clean.text))
+    return [(text[start:end], start, end) for start, end in spans]
+
+
 def tokenize(text: str) -> list[Token]:
     """Words of a text with offsets into the text exactly as sent."""
     tokens = []
-    for match in WORD_TOKEN.finditer(text):
-        piece = match.group()
+    for piece, start, end in pieces(text):
         try:
             word = normalize_word(piece)
         except InvalidWord:
             word = None
-        tokens.append(Token(piece, match.start(), match.end(), word))
+        tokens.append(Token(piece, start, end, word))
     return tokens

@@ -10,8 +10,10 @@ so a field added here appears in every game's schema.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Iterable
+
+from lexicon.text import CleanText
 
 # Severity vocabularies per kind of check (the contract's words).
 TURN_SEVERITIES = ("violation", "warning")            # Шляпа, Codenames: the turn is lost / the judge looks
@@ -29,6 +31,10 @@ class Span:
     @classmethod
     def of(cls, text: str, start: int, end: int) -> "Span":
         return cls(text[start:end], start, end)
+
+    def as_sent(self, clean: CleanText) -> "Span":
+        """This span of clean.text (the rules read it without invisible characters) in the text as sent."""
+        return Span.of(clean.sent, *clean.span(self.start, self.end))
 
 
 @dataclass
@@ -66,6 +72,11 @@ class Finding:
 
 def count(findings: Iterable[Finding], severity: str) -> int:
     return sum(1 for f in findings if f.severity == severity)
+
+
+def as_sent(findings: Iterable[Finding], clean: CleanText) -> list[Finding]:
+    """Findings on clean.text with their spans moved to the text as sent."""
+    return [replace(f, span=f.span.as_sent(clean)) if f.span is not None else f for f in findings]
 
 
 def in_text_order(findings: Iterable[Finding]) -> list[Finding]:

@@ -1,6 +1,6 @@
 import pytest
 
-from lexicon.text import InvalidWord, normalize_word, tokenize
+from lexicon.text import IGNORABLE, InvalidWord, clean_text, normalize_word, pieces, strip_invisible, tokenize
 
 
 def test_case_and_yo_fold_into_key():
@@ -45,3 +45,28 @@ def test_tokens_keep_offsets_into_the_text_as_sent():
     for t in tokens:
         assert text[t.start:t.end] == t.text
     assert tokens[-1].word.text == "кот"
+
+
+# Invisible characters (issue 36, item 4): every format character and default-ignorable code point.
+HIDDEN = ["\u200e", "\u034f", "\u00ad", "\u200b", "\u2066", "\u180e", "\ufe0f", "\U000e0100", "\U000e0001", "\u115f",
+          "\u3164", "\u061c", "\ufff0"]
+
+
+@pytest.mark.parametrize("ch", HIDDEN)
+def test_invisible_characters_inside_a_word_join_it(ch):
+    assert normalize_word(f"ко{ch}тёнок").text == "котёнок"
+    text = f"мой ко{ch}тёнок{ch} спит"
+    assert pieces(text) == [("мой", 0, 3), (f"ко{ch}тёнок", 4, 12), ("спит", 14, 18)]
+    token = tokenize(text)[1]
+    assert token.word.text == "котёнок" and text[token.start:token.end] == token.text
+
+
+def test_clean_text_maps_spans_back_to_the_text_as_sent():
+    sent = "\u200eЧес\u034fтно,\ufe0f кот\u200b"
+    clean = clean_text(sent)
+    assert clean.text == "Честно, кот" and clean.sent == sent
+    assert sent[slice(*clean.span(0, 6))] == "Чес\u034fтно"       # inner invisibles kept, outer ones not
+    assert sent[slice(*clean.span(8, 11))] == "кот" and clean.span(11, 11) == (len(sent), len(sent))
+    plain = clean_text("кот")
+    assert plain.text == "кот" and plain.kept is None and plain.span(0, 3) == (0, 3)
+    assert strip_invisible("к\U000e0020о\u2064т") == "кот" and all(ch in IGNORABLE for ch in HIDDEN)

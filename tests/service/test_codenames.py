@@ -194,3 +194,9 @@ def test_cognate_rulings_decide_their_pairs(lexicon, clue):
     assert result.penalty == "loss"
     freed = codenames.check_clue(lexicon, clue, 1, ["рыба", "нос"], 2, oracle)
     assert freed.valid and freed.penalty == "none"
+
+
+@pytest.mark.parametrize("hidden", ["\u200e", "\u034f", "\ufe0f"])
+def test_invisible_characters_do_not_split_the_clue(lexicon, hidden):
+    # Issue 36, item 4: «ры\u200eбак» read as two words, and neither was cognate with рыба.
+    assert rules(check(lexicon, f"ры{hidden}бак", board=("рыба", "утюг"))) == {"cognate"}

@@ -136,6 +136,17 @@ def test_spans_into_text_as_sent(lexicon):
         assert text[v.start:v.end] == v.token
 
 
+@pytest.mark.parametrize("hidden", ["\u200e", "\u034f", "\ufe0f", "\U000e0100", "\u00ad", "\u2066"])
+def test_invisible_characters_do_not_hide_a_word(lexicon, hidden):
+    # Issue 36, item 4: «ко\u200eтёнок» was two words, and neither was котёнок.
+    text = f"маленький ко{hidden}тёнок и ko{hidden}shka, в риф{hidden}му с «ложка»"
+    result = hat.check_explanation(lexicon, "кошка", text)
+    found = {(v.rule, v.token.replace(hidden, "")) for v in result.violations}
+    assert {("cognate", "котёнок"), ("translation", "koshka"), ("letters", "рифму")} <= found
+    for v in result.violations:
+        assert text[v.start:v.end] == v.token
+
+
 def test_clean_text_is_ok(lexicon):
     result = hat.check_explanation(lexicon, "кошка", "домашнее животное, мяукает и ловит мышей")
     assert result.ok and result.to_json()["violations"] == []

@@ -465,3 +465,12 @@ def test_http_bad_input(api, payload, field):
     r = api.post("/v1/mafia/speech", json=payload)
     assert r.status_code == 422 and r.headers["content-type"].startswith("application/problem+json")
     assert field in [e["field"] for e in r.json()["errors"]]
+
+
+@pytest.mark.parametrize("hidden", ["\u200e", "\u034f", "\ufe0f", "\u00ad", "\U000e0001"])
+def test_invisible_characters_do_not_hide_a_word(lexicon, hidden):
+    # Issue 36, item 4: «Чес\u200eтно» got no finding.
+    text = f"Чес{hidden}тно, я мирный. Вы{hidden}ставляю номер 5."
+    result = check(lexicon, text, alive=[5])
+    assert [(f.rule, f.token.replace(hidden, "")) for f in result.findings] == [("honesty", "Честно")]
+    assert noms(result) == [("nominate", 5, True, "accepted")]

@@ -5,6 +5,7 @@ stress marks, zero-width and bidi marks, Latin look-alikes, emoji, control
 characters, surrogates' neighbours and very long tokens.
 """
 import json
+import unicodedata
 from urllib.parse import quote
 
 import pytest
@@ -19,7 +20,7 @@ from service.api.app import create_app
 # `make test` replays a fixed set of examples so CI is reproducible; `make fuzz` explores anew.
 FUZZ_EXAMPLES = int(os.environ.get("KOREN_FUZZ_EXAMPLES", "0"))
 
-NOISE = "\u0301\u0300\u200b\u200d\u200e\u202e\ufeff\x00\x07\t\n aoecpxAOECPX😀ё-+.,!?«»—…"
+NOISE = "\u0301\u0300\u200b\u200d\u200e\u202e\ufeff\u034f\ufe0f\u00ad\U000e0100\x00\x07\t\n aoecpxAOECPX😀ё-+.,!?«»—…"
 RUSSIAN = "абвгдеёжзийклмнопрстуфхцчшщъыьэюяАБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯ"
 words = st.one_of(
     st.text(alphabet=RUSSIAN, min_size=1, max_size=12),
@@ -176,3 +177,62 @@ def test_combinatorial_chgk_answers(api, reference, accepted, rejected, answer):
 def test_combinatorial_chgk_batches(api, reference, answers):
     body = {"reference": reference, "answers": [{"answer": a} for a in answers]}
     ok_or_4xx(api.post("/v1/chgk/answers", json=body))
+
+
+# Invisible characters inside words (issue 36, item 4): every format character (Cf) and the other
+# default-ignorable code points must change nothing in an answer but where its spans point.
+DEFAULT_IGNORABLE = ["\u034f", "\u115f", "\u1160", "\u17b4", "\u17b5", "\u180b", "\u180c", "\u180d", "\u180f", "\u2065",
+                     "\u3164", "\uffa0", "\ufff0"]
+ignorables = st.one_of(st.characters(categories=("Cf",)), st.sampled_from(DEFAULT_IGNORABLE),
+                       st.characters(min_codepoint=0xFE00, max_codepoint=0xFE0F),
+                       st.characters(min_codepoint=0xE0100, max_codepoint=0xE01EF))
+HIDDEN_CASES = [
+    ("/v1/hat/explanation", {"target": "кошка", "text": "маленький котёнок, koshka по-английски, в рифму с «ложка»"}),
+    ("/v1/mafia/speech", {"text": "Честно, я мирный. Клянусь! Выставляю номер 5.", "ruleset": "club", "alive": [5]}),
+    ("/v1/codenames/clue", {"clue": "рыбак", "number": 1, "board": ["рыба", "утюг"], "team_open": 2}),
+    ("/v1/chgk/answer", {"answer": "Юрий Гагарин", "reference": "Гагарин"}),
+    ("/v1/cognates", {"a": "котёнок", "b": "кошка"}),
+    ("/v1/pool/lint", {"game": "hat", "words": ["котёнок", "кошка", "честно"]}),
+]
+
+
+def _hide(text: str, draw) -> str:
+    """`text` with invisible characters drawn into some places between two of its letters."""
+    inside = [i for i in range(1, len(text)) if text[i - 1].isalpha() and text[i].isalpha()]
+    chosen = set(draw(st.lists(st.sampled_from(inside), min_size=1, max_size=6)))
+    return "".join((draw(ignorables) if i in chosen else "") + ch for i, ch in enumerate(text))
+
+
+def _invisible(ch: str) -> bool:
+    return (unicodedata.category(ch) == "Cf" or ch in DEFAULT_IGNORABLE or "\ufe00" <= ch <= "\ufe0f"
+            or "\U000e0000" <= ch <= "\U000e0fff")
+
+
+def _seen(value):
+    """An answer as a player sees it: no invisible characters, no offsets, no timings."""
+    if isinstance(value, str):
+        return "".join(ch for ch in value if not _invisible(ch))
+    if isinstance(value, list):
+        return [_seen(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _seen(v) for k, v in value.items() if k not in ("start", "end", "elapsed_ms")}
+    return value
+
+
+@SETTINGS
+@given(case=st.sampled_from(HIDDEN_CASES), data=st.data())
+def test_invisible_characters_inside_words_change_nothing(api, case, data):
+    path, body = case
+    field = next(k for k in ("text", "clue", "answer", "a", "words") if k in body)
+    hidden = dict(body)
+    if field == "words":
+        hidden["words"] = [_hide(w, data.draw) for w in body["words"]]
+    else:
+        hidden[field] = _hide(body[field], data.draw)
+    plain, sprinkled = api.post(path, json=body), api.post(path, json=hidden)
+    assert plain.status_code == sprinkled.status_code == 200, sprinkled.text
+    assert _seen(sprinkled.json()) == _seen(plain.json())
+    if field == "text":
+        check_spans(sprinkled.json(), hidden["text"])
+        for item in sprinkled.json().get("nominations", []):
+            assert hidden["text"][item["start"]:item["end"]] == item["token"]

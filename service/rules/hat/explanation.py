@@ -14,8 +14,8 @@ from functools import cached_property
 
 from lexicon.fragments import HESITANT_PARTS
 from lexicon.overrides import NO_RULINGS, Oracle
-from lexicon.text import NormalizedWord, Token, fold_key
-from service.rules.findings import Finding, Span, count, in_text_order
+from lexicon.text import NormalizedWord, Token, clean_text, fold_key
+from service.rules.findings import Finding, Span, as_sent, count, in_text_order
 from service.rules.hat.profile import TargetProfile, lemma_keys_of, profile
 from service.rules.hat.vocabulary import DATA as HAT_TABLES
 from service.rules.hat.vocabulary import (ADJECTIVE_PREPOSITIONS, AMOUNT_WORDS, ANAGRAM_HINT, ANAGRAM_WORDS,
@@ -577,6 +577,8 @@ def check_explanation(lexicon, target: str | NormalizedWord, text: str,
     `oracle` holds the judges' rulings: a cognate ruling on (target, word) decides that word.
     """
     p = profile(lexicon, target)
-    ex = Explanation(p, text, lexicon.tokenize(text), oracle)
+    # The rules read the text without invisible characters (ко\u200eтёнок is котёнок); spans go back to it as sent.
+    clean = clean_text(text)
+    ex = Explanation(p, clean.text, lexicon.tokenize(clean.text), oracle)
     findings = [f for rule in EXPLANATION_RULES for f in rule(ex)]
-    return ExplanationResult(p.word.raw, in_text_order(_one_per_span(findings)), len(ex.tokens))
+    return ExplanationResult(p.word.raw, as_sent(in_text_order(_one_per_span(findings)), clean), len(ex.tokens))

@@ -40,6 +40,7 @@ from __future__ import annotations
 
 from lexicon import Lexicon
 from lexicon.overrides import NO_RULINGS, Oracle
+from lexicon.text import clean_text
 from service.rules.mafia.checks import CHECKS, lint
 from service.rules.mafia.nominations import closing, nominations
 from service.rules.mafia.reading import Reader, _readers  # noqa: F401  (bench/memprofile.py counts their words)
@@ -58,6 +59,9 @@ def check_speech(lexicon: Lexicon, text: str, ruleset: str = "club", alive: list
     """Findings, fouls, removal, nominations and the closing phrase of one day speech."""
     if ruleset not in RULESETS:
         raise ValueError(f"неизвестный свод правил {ruleset!r}: допустимы {', '.join(RULESETS)}")
-    speech = Speech(lexicon, text, ruleset, alive, oracle)
+    # The checks read the speech without invisible characters («Чес\u200eтно» is «Честно»); spans go back to it as sent.
+    clean = clean_text(text)
+    speech = Speech(lexicon, clean.text, ruleset, alive, oracle)
     lint(speech)
-    return SpeechResult(ruleset, speech.findings, nominations(speech), closing(speech), prior_fouls, len(speech.tokens))
+    return SpeechResult(ruleset, speech.findings, nominations(speech), closing(speech), prior_fouls,
+                        len(speech.tokens)).as_sent(clean)

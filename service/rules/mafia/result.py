@@ -2,10 +2,11 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from service.rules.findings import Finding, Span
+from lexicon.text import CleanText
+from service.rules.findings import Finding, Span, as_sent
 from service.rules.mafia.rulebook import RULEBOOK
 
 REMOVING_FOULS = 4   # both rulesets remove the player at the fourth foul; the third costs the next speech
@@ -82,6 +83,17 @@ class SpeechResult:
     @property
     def removal(self) -> bool:
         return self.removal_reason is not None
+
+    def as_sent(self, clean: CleanText) -> "SpeechResult":
+        """The result found on clean.text with every span moved to the text as sent."""
+        if clean.kept is None:
+            return self
+        closing = self.closing
+        if closing is not None:
+            start, end = clean.span(closing["start"], closing["end"])
+            closing = {**closing, "phrase": clean.sent[start:end], "start": start, "end": end}
+        return replace(self, findings=as_sent(self.findings, clean), closing=closing,
+                       nominations=[replace(n, span=n.span.as_sent(clean)) for n in self.nominations])
 
     def to_json(self) -> dict:
         banned = not self.removal and self.fouls_total == REMOVING_FOULS - 1 and self.fouls > 0
