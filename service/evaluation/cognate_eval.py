@@ -18,7 +18,7 @@ import subprocess
 import sys
 import time
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from lexicon.cognates import CognateEngine
@@ -36,6 +36,9 @@ ABLATION_DB = PROJECT / "var" / "eval" / "lexicon-no-curated.sqlite"
 NO_ABLATION_ENV = "KOREN_EVAL_NO_ABLATION"
 
 CLASS_JUDGED = "cognate_class_judged.jsonl"
+# Pairs written one regular class at a time (borrowed stems, school alternations, glued affixes, homonymous
+# roots): its fourth column names the class, and each class is scored on its own, in both halves.
+CLASS_PROBE = "cognate_class_probe.tsv"
 CLASS_SAMPLE = 50
 CLASS_SEED = 2929
 
@@ -92,6 +95,15 @@ def judge_sets(engine: CognateEngine, folder: Path) -> list[Case]:
     return [case for name in COGNATE_SETS if (folder / name).exists() for case in judge_file(engine, folder / name)]
 
 
+def judge_probe(engine: CognateEngine, folder: Path) -> list[Case]:
+    """The class probe's pairs, each case filed under its class («class probe / borrowed»)."""
+    path = folder / CLASS_PROBE
+    if not path.exists():
+        return []
+    klass = {(a, b): note.strip() for a, b, _, note in read_tsv(path)}
+    return [replace(case, set_name=f"class probe / {klass[(case.a, case.b)]}") for case in judge_file(engine, path)]
+
+
 def score_of(name: str, cases: list[Case]) -> Score:
     score = Score(name)
     for case in cases:
@@ -114,7 +126,8 @@ def confidence_of(cases: list[Case]) -> dict[str, ConfidenceRow]:
 def groups(cases: list[Case]) -> list[tuple[str, list[Case]]]:
     """Each set present, then the union: the order every table here prints."""
     names = list(dict.fromkeys(case.set_name for case in cases))
-    return [*((name, [c for c in cases if c.set_name == name]) for name in names), (UNION, cases)]
+    union = f"{names[0].split(' / ')[0]}, all classes" if names and " / " in names[0] else UNION
+    return [*((name, [c for c in cases if c.set_name == name]) for name in names), (union, cases)]
 
 
 # --- printing ---------------------------------------------------------------------------
@@ -198,6 +211,11 @@ def extra_report(engine: CognateEngine, folder: Path, cases: list[Case], verbose
     """The confidence table, the halves, the no-curated ablation and the class joins."""
     print_union_confidence(cases, verbose)
     print_measures(cases, "cognates")
+    probe = judge_probe(engine, folder)
+    print_measures(probe, "class probe")
+    if verbose:
+        print("class probe, tune-half misses and wrong `certain`:")
+        print_tune_misses(probe)
     print_ablation(folder)
     print_class_report(engine.store, folder / CLASS_JUDGED, verbose)
 
@@ -241,10 +259,12 @@ def print_ablation(folder: Path) -> None:
     try:
         engine = CognateEngine(LexiconStore(ablation_db()))
         cases = judge_sets(engine, folder)
+        probe = judge_probe(engine, folder)
     except Exception as exc:   # a broken build must not cost the rest of `make eval`
         print(f"no-curated ablation: failed: {exc}")
         return
     print_measures(cases, "no-curated ablation")
+    print_measures(probe, "class probe, no-curated ablation")
 
 
 # --- joins made by class rules ----------------------------------------------------------

@@ -170,3 +170,13 @@ def test_sample_classes_prints_unjudged_as_jsonl(tmp_path, monkeypatch, capsys):
     assert len(lines) == 47 + 3 and all(item["correct"] is None for item in lines)
     assert lines == unjudged_items(store, tmp_path / cognate_eval.CLASS_JUDGED)
     assert {"class", "a", "b", "correct", "note"} <= set(lines[0])
+
+
+def test_class_probe_is_scored_per_class_in_both_halves(engine, capsys):
+    cases = cognate_eval.judge_probe(engine, DATA)
+    classes = {case.set_name for case in cases}
+    assert classes == {f"class probe / {name}" for name in ("borrowed", "school_alternation", "glued", "homonym")}
+    assert {case.half for case in cases} == {"tune", "held-out"}
+    cognate_eval.print_measures(cases, "class probe")
+    out = capsys.readouterr().out
+    assert "class probe, all classes / held-out" in out and "class probe / glued / tune" in out
