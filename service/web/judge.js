@@ -443,6 +443,98 @@ function readPool(text, name = "") {
   return words;
 }
 
+// --- a linted pool on screen: what needs a judge first (problems, then groups), the clean words folded
+// with a count, every long list in pages and a search over all of them.  An 8,214-word pool drawn row
+// by row made a page 765,000 px tall with its problems scattered.
+const POOL_PAGE = 100;
+const pool = {report: null, query: "", page: {}, open: {}};
+const num = (n) => n.toLocaleString("ru-RU");
+
+function showPool(out, report) {
+  Object.assign(pool, {report, query: "", page: {}, open: {}});
+  const flagged = report.words.filter((w) => w.issues.length).length;
+  const byRule = Object.entries((report.summary && report.summary.by_rule) || {});
+  const search = el("input", {type: "search", id: "pool-search", placeholder: "найти слово в пуле", "aria-label": "найти слово в пуле",
+                              oninput: () => { pool.query = fold(search.value.trim()); pool.page = {}; drawPoolLists(); }});
+  show(out,
+    el("p", {class: "pool-summary"}, `слов: ${num(report.words.length)}, с замечаниями: ${num(flagged)}`,
+       byRule.length ? ` (${byRule.map(([rule, n]) => `${label(RULES, rule)}: ${num(n)}`).join(", ")})` : "",
+       `; повторов: ${num(report.duplicates.length)}, однокоренных групп: ${num(report.cognate_groups.length)}`),
+    el("div", {class: "row"}, search),
+    el("div", {id: "pool-lists"}));
+  drawPoolLists();
+}
+
+const wordMatches = (word) => !pool.query || fold(word).includes(pool.query);
+const groupMatches = (words) => !pool.query || words.some(wordMatches);
+
+// One list of the report: a heading with its count, the current page of items and a pager.  `folded`
+// lists sit in a <details> that stays open or shut across pages and searches.
+function poolList({key, heading, items, draw, folded = false, empty = null}) {
+  const body = el("div", {class: "pool-list-body"});
+  const drawPage = () => {
+    const pages = Math.max(1, Math.ceil(items.length / POOL_PAGE));
+    const page = Math.min(pool.page[key] || 0, pages - 1);
+    const shown = items.slice(page * POOL_PAGE, (page + 1) * POOL_PAGE);
+    const go = (to) => { pool.page[key] = to; drawPage(); };
+    show(body, items.length ? draw(shown) : el("p", {class: "muted"}, empty || "нет"),
+      pages > 1 ? el("div", {class: "pager row", "data-list": key},
+        el("button", {type: "button", class: "pager-prev", disabled: page === 0, onclick: () => go(page - 1)}, "‹ назад"),
+        el("span", {class: "pager-where"}, `${num(page * POOL_PAGE + 1)}–${num(page * POOL_PAGE + shown.length)} из ${num(items.length)}`),
+        el("button", {type: "button", class: "pager-next", disabled: page >= pages - 1, onclick: () => go(page + 1)}, "вперёд ›"))
+        : null);
+  };
+  drawPage();
+  const title = `${heading}: ${num(items.length)}`;
+  if (!folded) return el("div", {class: "pool-list", id: `pool-list-${key}`}, el("h3", {}, title), body);
+  const details = el("details", {class: "pool-list", id: `pool-list-${key}`, open: Boolean(pool.open[key])},
+    el("summary", {}, title), body);
+  details.addEventListener("toggle", () => { pool.open[key] = details.open; });
+  return details;
+}
+
+function issueLines(w) {
+  return w.issues.map((iss) => el("div", {}, el("strong", {}, label(RULES, iss.rule)), ` — ${iss.message}`));
+}
+
+// Numbered word lists keep each word's place in the file (№), also when a search leaves gaps.
+const wordItems = (entries, id) => el("ol", {class: "word-list", id},
+  entries.map(([w, i]) => el("li", {class: "pool-word", value: i + 1}, w.word)));
+const groupItems = (groups, id, join) => el("ul", {class: "group-list", id},
+  groups.map((g) => el("li", {}, g.words.join(join), g.roots && g.roots.length ? el("span", {class: "tag"}, roots(g.roots)) : null)));
+const roots = (list) => (list.length === 1 ? "корень " : "корни ") + list.map((r) => `«${r}»`).join(", ");
+
+function drawPoolLists() {
+  const r = pool.report;
+  const entries = r.words.map((w, i) => [w, i]).filter(([w]) => wordMatches(w.word));
+  const problems = entries.filter(([w]) => w.issues.length);
+  const clean = entries.filter(([w]) => !w.issues.length);
+  // cognate_details carries each group's roots; the contract's minimum is cognate_groups alone.
+  const groups = (r.cognate_details && r.cognate_details.length ? r.cognate_details : r.cognate_groups.map((words) => ({words})))
+    .filter((g) => groupMatches(g.words));
+  const lists = [
+    poolList({key: "problems", heading: "Замечания", items: problems, empty: pool.query ? "не найдено" : "замечаний нет",
+      draw: (page) => tableBox("pool-table",
+        el("tr", {}, el("th", {}, "№"), el("th", {}, "слово"), el("th", {}, "замечания")),
+        page.map(([w, i]) => el("tr", {class: "flagged pool-word"}, el("td", {}, i + 1), el("td", {}, w.word), el("td", {}, issueLines(w)))))}),
+    r.duplicates.length ? poolList({key: "duplicates", heading: "Повторы", items: r.duplicates.filter(groupMatches),
+      draw: (page) => groupItems(page.map((words) => ({words})), "pool-duplicates-list", " = ")}) : null,
+    r.cognate_groups.length ? poolList({key: "groups", heading: "Однокоренные группы", items: groups,
+      draw: (page) => groupItems(page, "pool-groups", ", ")}) : null,
+    (r.spelling_variants || []).length ? poolList({key: "variants", heading: "Возможно, одно слово в двух написаниях",
+      items: r.spelling_variants.filter(groupMatches), draw: (page) => groupItems(page.map((words) => ({words})), null, " / ")}) : null,
+    (r.board_conflicts || []).length ? poolList({key: "conflicts", heading: "Пары, которым нельзя лежать на одном поле",
+      items: r.board_conflicts.filter((c) => groupMatches([c.a, c.b])),
+      draw: (page) => groupItems(page.map((c) => ({words: [c.a, c.b], roots: c.roots})), null, " / ")}) : null,
+    (r.possible_cognates || []).length ? poolList({key: "possible", heading: "Возможно однокоренные (словарь не уверен, в группы не включены)",
+      folded: true, items: r.possible_cognates.filter((c) => groupMatches([c.a, c.b])),
+      draw: (page) => groupItems(page.map((c) => ({words: [c.a, c.b], roots: c.roots})), null, " / ")}) : null,
+    poolList({key: "clean", heading: "Без замечаний", items: clean, folded: !pool.query, empty: pool.query ? "не найдено" : "нет",
+      draw: (page) => wordItems(page, "pool-clean-list")}),
+  ];
+  show($("pool-lists"), lists);
+}
+
 async function lintPool() {
   const out = $("pool-result");
   const file = $("pool-file").files[0];
@@ -460,16 +552,7 @@ async function lintPool() {
   const r = res.data;
   poolRows = r.words;
   $("pool-csv").disabled = false;
-  const flagged = r.words.filter((w) => w.issues.length).length;
-  show(out,
-    el("p", {}, `слов: ${r.words.length}, с замечаниями: ${flagged}`),
-    tableBox("pool-table",
-      el("tr", {}, el("th", {}, "№"), el("th", {}, "слово"), el("th", {}, "замечания")),
-      r.words.map((w, i) => el("tr", {class: w.issues.length ? "flagged" : ""},
-        el("td", {}, i + 1), el("td", {}, w.word),
-        el("td", {}, w.issues.map((iss) => el("div", {}, el("strong", {}, label(RULES, iss.rule)), ` — ${iss.message}`)))))),
-    r.duplicates.length ? el("p", {}, "повторы: ", r.duplicates.map((g) => g.join(" = ")).join("; ")) : null,
-    r.cognate_groups.length ? el("p", {}, "однокоренные группы: ", r.cognate_groups.map((g) => g.join(", ")).join("; ")) : null);
+  showPool(out, r);
 }
 
 function poolCsv() {

@@ -193,3 +193,73 @@ def test_a_yaml_pool_lints_its_words_only(browser, server, tmp_path):
     expect(page.locator("#pool-result")).to_contain_text("слов: 5,")        # the real server's answer
     expect(page.locator("#pool-result")).not_to_contain_text("Russian")
     context.close()
+
+
+# --- item 3: a big pool shows its problems and groups first, the clean words folded and paged ----------
+
+SYLLABLES = ["ба", "ве", "ги", "до", "жу", "за", "ки", "ло", "му", "ны"]
+BIG = 8_214          # as many words as the real Hat pool (russian_hard.yaml); these are made up
+
+
+def synthetic_pool(n: int = BIG) -> list[str]:
+    """n distinct made-up words of four syllables: бабабаба, бабабаве, …"""
+    words = []
+    for i in range(n):
+        digits = f"{i:04d}"
+        words.append("".join(SYLLABLES[int(d)] for d in digits))
+    return words
+
+
+def big_report(body: dict) -> dict:
+    """A lint answer in the contract's shape: every 265th word flagged (31 in 8,214), 40 pairs grouped."""
+    words = body["words"]
+    flagged = set(range(0, len(words), 265))
+    groups = [[words[i + 1], words[i + 2]] for i in range(3, 40 * 200, 200)]
+    return {"game": "hat", "duplicates": [[words[5], words[5]]], "cognate_groups": groups,
+            "cognate_details": [{"words": g, "roots": ["ба"]} for g in groups],
+            "summary": {"by_rule": {"unknown": len(flagged)}},
+            "words": [{"word": w, "issues": [{"rule": "unknown", "severity": "error", "message": f"«{w}» — нет в словарях"}]
+                       if i in flagged else []} for i, w in enumerate(words)]}
+
+
+def test_a_big_pool_shows_problems_first_and_folds_clean_words(browser, server, tmp_path):
+    words = synthetic_pool()
+    path = tmp_path / "big.txt"
+    path.write_text("\n".join(words) + "\n", encoding="utf-8")
+    context, page = open_console(browser, server)
+    stub(page, "**/v1/pool/lint", big_report)
+    page.set_input_files("#pool-file", str(path))
+    page.click("#pool-form button[type=submit]")
+    result = page.locator("#pool-result")
+    expect(result.locator(".pool-summary")).to_contain_text("слов: 8 214, с замечаниями: 31")
+    expect(page.locator("#pool-table tr.flagged")).to_have_count(31)          # all problems on the first page
+    expect(page.locator("#pool-groups li")).to_have_count(40)                # groups: a list, not one paragraph
+    expect(page.locator("#pool-groups li").first).to_have_text(f"{words[4]}, {words[5]}корень «ба»")
+    clean = page.locator("details#pool-list-clean")
+    expect(clean).not_to_have_attribute("open", "")
+    expect(clean.locator("summary")).to_have_text("Без замечаний: 8 183")
+    ys = [page.locator(sel).bounding_box()["y"] for sel in ("#pool-list-problems", "#pool-list-groups", "#pool-list-clean")]
+    assert ys == sorted(ys), "problems, then groups, then the clean words"
+    height = page.evaluate("document.documentElement.scrollHeight")
+    assert height < 8_000, f"the page is {height} px tall"
+
+    clean.locator("summary").click()
+    items = page.locator("#pool-clean-list li")
+    expect(items).to_have_count(100)
+    expect(items.first).to_have_text(words[1])                   # words[0] has a problem
+    assert items.first.get_attribute("value") == "2"             # its place in the file
+    page.click("#pool-list-clean .pager-next")
+    expect(page.locator("#pool-list-clean .pager-where")).to_have_text("101–200 из 8 183")
+    assert page.evaluate("document.documentElement.scrollHeight") < 10_000
+    shot(page, "big-pool")
+
+    page.fill("#pool-search", words[530])                         # a flagged word: one problem, no clean word
+    expect(page.locator("#pool-table tr.flagged")).to_have_count(1)
+    expect(page.locator("#pool-table tr.flagged td").nth(1)).to_have_text(words[530])
+    expect(items).to_have_count(0)
+    page.fill("#pool-search", words[4005])                        # a clean word in a group: found in both
+    expect(items).to_have_text([words[4005]])
+    expect(page.locator("#pool-groups li")).to_have_text([f"{words[4004]}, {words[4005]}корень «ба»"])
+    page.fill("#pool-search", "")
+    expect(page.locator("#pool-table tr.flagged")).to_have_count(31)
+    context.close()
