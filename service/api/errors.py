@@ -76,6 +76,7 @@ VALIDATION_MESSAGES = {
     "json_invalid": "тело запроса — не JSON",
     "json_type": "тело запроса — не JSON",
     "string_unicode": "строка с недопустимыми символами",
+    "lone_surrogate": "в строке одиночный суррогат UTF-16 (\\ud800–\\udfff): это не символ, его не записать в UTF-8",
     "union_tag_invalid": "недопустимый вариант",
 }
 

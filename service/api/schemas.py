@@ -1,9 +1,11 @@
 """Request and response models of the v1 contract (../shared/API.md); fields are the minimum, extras are additions."""
 from __future__ import annotations
 
+import re
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic_core import PydanticCustomError
 
 from service.settings import current as settings
 
@@ -11,8 +13,38 @@ MAX_BATCH_PAIRS = settings().max_batch_pairs
 WordField = Field(..., max_length=1000, description="one Russian word; stress marks, ё/е, case and Latin look-alikes are tolerated")
 
 
+LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def has_lone_surrogate(value: Any) -> bool:
+    """Some string in `value` (nested lists and objects included) holds a UTF-16 surrogate.
+    Python's json reads "\\ud800" into a str that no UTF-8 answer can carry."""
+    stack = [value]
+    while stack:       # a loop, not recursion: a body may nest deeper than the interpreter's stack
+        item = stack.pop()
+        if isinstance(item, str):
+            if not item.isascii() and LONE_SURROGATE.search(item):
+                return True
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, (list, tuple)):
+            stack.extend(item)
+    return False
+
+
 class Strict(BaseModel):
+    """The base of every request body."""
     model_config = ConfigDict(extra="ignore", str_strip_whitespace=False)
+
+    @field_validator("*", mode="before")
+    @classmethod
+    def no_lone_surrogates(cls, value: Any) -> Any:
+        # Refused at the door, in every field of every body: a handler that echoed one (the clue's
+        # "number") failed writing its answer, a 500 and a dropped connection.
+        if has_lone_surrogate(value):
+            raise PydanticCustomError("lone_surrogate", "string holds a lone UTF-16 surrogate")
+        return value
 
 
 class LexiconInfo(BaseModel):

@@ -236,3 +236,86 @@ def test_invisible_characters_inside_words_change_nothing(api, case, data):
         check_spans(sprinkled.json(), hidden["text"])
         for item in sprinkled.json().get("nominations", []):
             assert hidden["text"][item["start"]:item["end"]] == item["token"]
+
+
+# Lone surrogates (issue 36, item 6): {"clue": "рыбак", "number": "\ud800", …} was a 500 and a dropped
+# connection — the clue's answer echoes `number`, and no UTF-8 encoder writes a surrogate.  A valid
+# body of every JSON endpoint with one string field made a lone surrogate must be a 422 naming the field.
+VALID_BODIES = {
+    "/v1/cognates": {"a": "кот", "b": "кошка", "scope": "проба суррогатов"},
+    "/v1/cognates/batch": {"pairs": [["кот", "кошка"]], "scope": "проба суррогатов"},
+    "/v1/homophones": {"a": "луг", "b": "лук"},
+    "/v1/hat/explanation": {"target": "кошка", "text": "домашнее животное", "scope": "проба суррогатов"},
+    "/v1/hat/guess": {"target": "кошка", "guess": "кошки"},
+    "/v1/codenames/clue": {"clue": "рыбак", "number": "unlimited", "board": ["рыба"], "team_open": 2,
+                           "scope": "проба суррогатов"},
+    "/v1/codenames/board": {"difficulty": "easy", "seed": 1},
+    "/v1/pool/lint": {"game": "hat", "words": ["кот", "пёс"]},
+    "/v1/pool/generate": {"count": 3, "difficulty": "easy", "extend": ["кот"]},
+    "/v1/mafia/speech": {"text": "Выставляю номер 5", "ruleset": "club", "scope": "проба суррогатов"},
+    "/v1/chgk/answer": {"answer": "кот", "reference": "кот", "accepted": ["кошка"]},
+    "/v1/chgk/answers": {"reference": "кот", "answers": [{"team": "А", "answer": "кот"}]},
+    "/v1/chgk/package": {"text": "Вопрос 1: Кто мяукает?\nОтвет: кот"},
+    "/v1/rulings": {"kind": "cognate", "a": "кот", "b": "кошка", "verdict": True, "scope": "проба суррогатов"},
+    "/v1/rulings/import": {"rulings": [{"kind": "cognate", "a": "кот", "b": "кошка", "verdict": True}],
+                           "scope": "проба суррогатов"},
+}
+
+
+def _string_places(value, at=()):
+    """Where the strings of a body are: paths of keys and indices."""
+    if isinstance(value, str):
+        yield at
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield from _string_places(v, at + (k,))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from _string_places(v, at + (i,))
+
+
+def _with(value, at, new):
+    if not at:
+        return new
+    copy = dict(value) if isinstance(value, dict) else list(value)
+    copy[at[0]] = _with(value[at[0]], at[1:], new)
+    return copy
+
+
+SURROGATE_CASES = [(path, at) for path, body in VALID_BODIES.items() for at in _string_places(body)]
+
+
+@pytest.mark.parametrize("path, at", SURROGATE_CASES, ids=lambda v: v if isinstance(v, str) else ".".join(map(str, v)))
+@pytest.mark.parametrize("surrogate", ["\ud800", "кот\udfff"])
+def test_lone_surrogate_in_any_string_field_is_422(api, path, at, surrogate):
+    from service.settings import Settings
+
+    settings = api.app.state.settings
+    api.app.state.settings = Settings(rulings_token="s3cret")      # /v1/rulings writes need it
+    try:
+        headers = {"content-type": "application/json", "Authorization": "Bearer s3cret"}
+        assert api.post(path, content=json.dumps(VALID_BODIES[path]), headers=headers).status_code < 400, path
+        body = json.dumps(_with(VALID_BODIES[path], at, surrogate))      # json.dumps writes the escape \ud800
+        response = api.post(path, content=body, headers=headers)
+    finally:
+        api.app.state.settings = settings
+    assert response.status_code == 422, response.text
+    assert response.headers["content-type"].startswith("application/problem+json")
+    problem = response.json()
+    assert problem["errors"][0]["code"] == "lone_surrogate" and problem["errors"][0]["field"] == str(at[0])
+
+
+def test_every_json_body_refuses_lone_surrogates(api):
+    # A new endpoint gets the check by deriving its body from schemas.Strict (the validator lives there).
+    import importlib
+    import pkgutil
+
+    import service.api
+    from service.api.schemas import Strict
+
+    models = {name: obj for info in pkgutil.iter_modules(service.api.__path__) if info.name.startswith("schemas")
+              for name, obj in vars(importlib.import_module(f"service.api.{info.name}")).items()}
+    refs = [media["schema"]["$ref"].rsplit("/", 1)[-1] for item in api.get("/openapi.json").json()["paths"].values()
+            for op in item.values() if isinstance(op, dict) and "requestBody" in op
+            for kind, media in op["requestBody"]["content"].items() if kind == "application/json"]
+    assert refs and all(issubclass(models[name], Strict) for name in refs), refs
