@@ -366,7 +366,10 @@ async function checkMafia() {
 let poolRows = [];
 
 function csvCell(value) {
-  const s = String(value);
+  // The CLI's rule (service/cli/lint.py, spreadsheet_safe): a cell a spreadsheet would run as a formula
+  // (=1+1, +cmd|…, @SUM(…), a leading -, tab or CR) gets a leading ' and stays text.
+  const text = String(value);
+  const s = /^[=+\-@\t\r]/.test(text) ? "'" + text : text;
   return /[",;\n\r]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
 }
 
