@@ -27,7 +27,9 @@ const RULES = {
   letters: "буквы, слоги, звучание", translation: "перевод", profanity: "ненормативная лексика",
   not_single_word: "не одно слово", unknown_word: "неизвестное слово", number: "число",
   unknown: "неизвестное слово", not_noun: "не существительное", proper_noun: "имя собственное",
-  plural: "множественное число",
+  plural: "множественное число", invalid: "не слово", word_form: "не начальная форма",
+  board_cognate: "однокоренное со словом на поле", sound: "звучание",
+  insult: "оскорбление игрока", judge: "спор с судьёй",
   honesty: "честное слово", truth: "клятва правдой", oath: "клятва", bet: "пари", religion: "религия",
   filler: "слово-паразит",
 };
@@ -41,7 +43,65 @@ const KINDS = {prefix: "приставка", root: "корень", suffix: "су
 const SEVERITY = {violation: "нарушение", warning: "на усмотрение судьи"};
 const CHGK = {accept: "зачёт", reject: "незачёт", judge: "решает судья"};
 const PENALTY = {none: "без штрафа", foul: "фол", loss: "поражение", warning: "предупреждение", removal: "удаление"};
+// The API's codes stay English (its contract: add, never rename); a judge reads Russian words for them.
+const CHGK_REASONS = {
+  exact: "точное совпадение", number: "число", word_form: "форма слова", word_order: "порядок слов", aspect: "вид глагола",
+  abbreviation: "аббревиатура", transliteration: "написано другими буквами", typo: "опечатка", truncation: "сокращение",
+  synonym: "синоним", surname: "фамилия", parts: "части ответа", criterion: "критерий зачёта", alternative: "другой вариант",
+  rejected_list: "в списке незачётов", multiple_answers: "несколько ответов", less_precise: "менее точно",
+  name_part: "часть имени", another_person: "другой человек", related_word: "родственное слово",
+  extra_words: "лишние слова", other_script: "другой алфавит", different: "другой ответ", empty: "пустой ответ",
+  no_reference: "нет эталона", ruling: "решение судьи",
+};
+const NOMINATIONS = {
+  accepted: "принято", withdrawn: "снято", future_tense: "будущее время", subjunctive: "сослагательное наклонение",
+  past_tense: "прошедшее время", intention: "намерение, а не действие", proposal: "предложение, а не выставление",
+  wrong_form: "не та форма", no_number: "нет номера", invalid_number: "нет такого номера", not_alive: "игрока нет в игре",
+  one_candidature: "только одна кандидатура", not_your_nomination: "выставлен другой игрок",
+  no_withdrawal: "снятие не предусмотрено", removed: "игрок уже удалён",
+};
+const RULING_KINDS = {cognate: "однокоренные", guess: "догадка", chgk_answer: "ответ ЧГК"};
+const EVIDENCE = {ruling: "решение судьи", same_family: "одно словообразовательное гнездо", derived: "производное слово",
+                  different_roots: "разные корни", curated_sense: "корень в одном значении"};
 const label = (dict, key) => dict[key] || key;
+
+// Problem titles (RFC 9457) are English in the API; the judge reads Russian: by the stable `code`,
+// else by the HTTP status, else a title the server already wrote in Russian.
+const PROBLEMS = {
+  "invalid-word": "это не русское слово", "not-a-russian-word": "это не русское слово",
+  validation: "неверные данные в запросе", "invalid-request": "неверные данные в запросе",
+  "invalid-ruling": "решение не подходит к этому виду", "cannot-draw": "не удалось набрать слова",
+  "chgk-package": "это не пакет вопросов", "too-much-work": "слишком большая работа для одного запроса",
+  timeout: "сервер не успел ответить", "request-timed-out": "сервер не успел ответить",
+  "data-file": "данные словаря недоступны", "rulings-store": "хранилище решений недоступно",
+  "rulings-read-only": "запись решений выключена", "rulings-token": "нужен верный токен судьи",
+};
+const HTTP_STATUS = {
+  400: "неверный запрос", 401: "нужен верный токен судьи", 403: "нет прав", 404: "не найдено",
+  405: "так обратиться нельзя", 409: "конфликт", 413: "слишком большой запрос", 415: "не тот формат запроса",
+  422: "неверные данные в запросе", 429: "слишком много запросов, подождите", 500: "ошибка на сервере",
+  502: "сервер недоступен", 503: "сервер недоступен или занят", 504: "сервер не успел ответить",
+};
+const FIELDS = {
+  a: "первое слово", b: "второе слово", target: "загаданное слово", text: "текст", guess: "догадка", clue: "подсказка",
+  number: "число", board: "поле", team_open: "открыто у команды", words: "слово пула", game: "игра", scope: "турнир",
+  answer: "ответ", reference: "авторский ответ", accepted: "зачёт", rejected: "незачёт", ruleset: "правила",
+  verdict: "решение", note: "примечание", judge: "судья", kind: "вид",
+};
+
+function problemTitle(status, data) {
+  if (PROBLEMS[data.code]) return PROBLEMS[data.code];
+  if (HTTP_STATUS[status]) return HTTP_STATUS[status];
+  return /[а-яё]/i.test(data.title || "") ? data.title : "ошибка";
+}
+
+// "words.13" → «слово пула № 14»: a field a person can find in the form.
+function fieldLabel(field) {
+  if (!field) return "запрос";
+  const [name, index] = String(field).split(".");
+  const place = /^\d+$/.test(index || "") ? ` № ${Number(index) + 1}` : "";
+  return `${FIELDS[name] || name}${place}`;
+}
 
 // --- what the server allows: read once at load (GET /v1/health) ---
 const server = {rulingsWritable: undefined};
@@ -77,7 +137,7 @@ async function api(method, path, body, {auth = false} = {}) {
   try {
     response = await fetch(path, {method, headers, body: body === undefined ? undefined : JSON.stringify(body)});
   } catch (err) {
-    return {ok: false, status: 0, data: {detail: `сервер не отвечает (${err.message})`}};
+    return {ok: false, status: 0, data: {detail: "сервер не отвечает: проверьте сеть и адрес"}};   // err.message is the browser's English
   }
   let data = null;
   if (response.status !== 204) {
@@ -95,10 +155,11 @@ function problemBox(res) {
       `Эта проверка пока недоступна на сервере (404: ${res.method} ${res.path}).`);
   }
   const data = res.data || {};
-  const details = (data.errors || []).map((e) => el("li", {}, `${e.field || "запрос"}: ${e.message}`));
+  const details = (data.errors || []).map((e) => el("li", {}, `${fieldLabel(e.field)}: ${e.message}`));
   return el("div", {class: "notice error"},
-    el("strong", {}, res.status ? `Ошибка ${res.status}: ${data.title || ""}` : "Ошибка сети"),
-    el("p", {}, data.detail || ""), details.length ? el("ul", {}, details) : null);
+    el("strong", {}, res.status ? `Ошибка ${res.status}: ${problemTitle(res.status, data)}` : "Ошибка сети"),
+    // a validation detail repeats the errors with their English field names: the list says it in Russian
+    details.length ? el("ul", {}, details) : el("p", {}, data.detail || ""));
 }
 
 // A table scrolls sideways inside its own box when it is wider than the screen (judge.css).
@@ -199,7 +260,7 @@ function wordColumn(word, res, shared, otherInput) {
 
 function evidenceList(evidence) {
   return el("ul", {class: "evidence"}, evidence.map((ev) => el("li", {},
-    ev.explanation || ev.kind,
+    ev.explanation || label(EVIDENCE, ev.kind),
     ev.alternation ? el("span", {class: "tag"}, `чередование ${ev.alternation}`) : null,
     ev.path && ev.path.length ? el("ol", {class: "path"},
       ev.path.map((s) => el("li", {}, `${s.from} → ${s.to}`, el("span", {class: "muted"}, ` (${s.label || "связь"}; ${s.source || ""})`)))) : null,
@@ -336,7 +397,7 @@ async function checkChgk() {
   const ruling = (r.evidence || []).find((e) => e && e.kind === "ruling");
   show(out,
     el("p", {class: `verdict ${r.verdict === "accept" ? "yes" : r.verdict === "reject" ? "no" : "maybe"}`}, label(CHGK, r.verdict)),
-    el("p", {}, r.message || "", el("span", {class: "tag"}, r.reason)),
+    el("p", {}, r.message || "", el("span", {class: "tag"}, label(CHGK_REASONS, r.reason))),
     r.matched ? el("p", {class: "muted"}, `совпало с: «${r.matched}»`) : null,
     rulingNote(ruling),
     // chgk_answer rulings pair (reference, answer).
@@ -354,12 +415,13 @@ async function checkMafia() {
   show(out,
     el("p", {class: `verdict ${r.removal ? "no" : r.fouls ? "maybe" : "yes"}`},
        r.removal ? "Удаление" : r.fouls ? `Фолов: ${r.fouls}` : "Нарушений нет"),
-    markedText(text, r.findings, (f) => `${f.rule}: ${label(PENALTY, f.penalty)}`),
+    markedText(text, r.findings, (f) => `${label(RULES, f.rule)}: ${label(PENALTY, f.penalty)}`),
     findingsList(r.findings),
     r.nominations && r.nominations.length ? tableBox(null,
       el("tr", {}, el("th", {}, "действие"), el("th", {}, "игрок"), el("th", {}, "принято"), el("th", {}, "почему")),
       r.nominations.map((n) => el("tr", {}, el("td", {}, n.action === "nominate" ? "выставление" : "снятие"),
-        el("td", {}, n.player), el("td", {}, n.accepted ? "да" : "нет"), el("td", {}, n.reason)))) : null);
+        el("td", {}, n.player), el("td", {}, n.accepted ? "да" : "нет"),
+        el("td", {}, label(NOMINATIONS, n.reason), n.message ? el("div", {class: "muted"}, n.message) : null)))) : null);
 }
 
 // --- пул слов ----------------------------------------------------------------------------------
@@ -578,7 +640,7 @@ async function loadRulings() {
   show(out, res.data.rulings.length ? tableBox("rulings-table",
     el("tr", {}, ["№", "вид", "пара", "решение", "судья", "когда", "примечание", ""].map((h) => el("th", {}, h))),
     res.data.rulings.map((r) => el("tr", {},
-      el("td", {}, r.id), el("td", {}, r.kind), el("td", {}, `${r.a} / ${r.b}`), el("td", {}, verdictText(r)),
+      el("td", {}, r.id), el("td", {}, label(RULING_KINDS, r.kind)), el("td", {}, `${r.a} / ${r.b}`), el("td", {}, verdictText(r)),
       el("td", {}, r.judge || ""), el("td", {}, new Date(r.decided_at).toLocaleString("ru-RU")), el("td", {}, r.note),
       el("td", {}, el("button", {type: "button", onclick: async () => {
         const del = await api("DELETE", `/v1/rulings/${r.id}`, undefined, {auth: true});

@@ -263,3 +263,82 @@ def test_a_big_pool_shows_problems_first_and_folds_clean_words(browser, server, 
     page.fill("#pool-search", "")
     expect(page.locator("#pool-table tr.flagged")).to_have_count(31)
     context.close()
+
+
+# --- item 9 (the console): Russian where a judge reads, whatever codes the API carries -----------------
+
+LATIN = re.compile(r"[A-Za-z_]{2,}")
+
+
+def no_latin(page, selector: str) -> str:
+    text = page.locator(selector).inner_text()
+    assert not LATIN.findall(text), f"{selector}: {LATIN.findall(text)} in {text!r}"
+    return text
+
+
+def test_codes_and_problems_are_said_in_russian(browser, server):
+    context, page = open_console(browser, server)
+    stub(page, "**/v1/hat/explanation", {"type": "about:blank", "title": "Unauthorized", "status": 401,
+                                         "detail": "нужен токен", "code": "unauthorized"}, status=401)
+    page.fill("#hat-target", "рыба")
+    page.fill("#hat-text", "рыбак")
+    page.click("#hat-form button[type=submit]")
+    expect(page.locator("#hat-result .notice.error strong")).to_have_text("Ошибка 401: нужен верный токен судьи")
+    no_latin(page, "#hat-result")
+
+    stub(page, "**/v1/pool/lint", {"type": "/problems/validation", "title": "Invalid request", "status": 422,
+                                   "code": "validation", "detail": "words.13: строка длиннее 200 символов",
+                                   "errors": [{"field": "words.13", "code": "string_too_long",
+                                               "message": "строка длиннее 200 символов"}]}, status=422)
+    page.fill("#pool-words", "кошка")
+    page.click("#pool-form button[type=submit]")
+    expect(page.locator("#pool-result .notice.error")).to_contain_text("слово пула № 14: строка длиннее 200 символов")
+    no_latin(page, "#pool-result")
+    page.unroute("**/v1/pool/lint")
+
+    stub(page, "**/v1/chgk/answer", {"verdict": "accept", "reason": "transliteration", "matched": "Пушкин",
+                                     "message": "иностранное имя написано по-другому: зачёт"})
+    page.fill("#chgk-answer", "Пушкин")
+    page.fill("#chgk-reference", "Пушкин")
+    page.click("#chgk-form button[type=submit]")
+    expect(page.locator("#chgk-result .tag")).to_have_text("написано другими буквами")
+    no_latin(page, "#chgk-result")
+
+    stub(page, "**/v1/mafia/speech", {"findings": [{"rule": "oath", "token": "Клянусь", "start": 0, "end": 7,
+                                                    "penalty": "foul", "severity": "violation", "message": "клятва"}],
+                                      "fouls": 1, "removal": False, "nominations": [
+        {"action": "nominate", "player": 3, "accepted": False, "reason": "removed",
+         "message": "игрок уже удалён в этой речи: выставление не принято"}]})
+    page.fill("#mafia-text", "Клянусь, выставляю третьего.")
+    page.click("#mafia-form button[type=submit]")
+    expect(page.locator("#mafia-result table")).to_contain_text("игрок уже удалён")
+    assert page.locator("#mafia-result mark.finding").get_attribute("title") == "клятва: фол"
+    no_latin(page, "#mafia-result")
+
+    stub(page, "**/v1/pool/lint", {"game": "hat", "duplicates": [], "cognate_groups": [],
+                                   "summary": {"by_rule": {"invalid": 1, "word_form": 1}},
+                                   "words": [{"word": "абв1", "issues": [{"rule": "invalid", "severity": "error",
+                                                                          "message": "в слове цифра"}]},
+                                             {"word": "кошки", "issues": [{"rule": "word_form", "severity": "error",
+                                                                           "message": "падежная форма"}]}]})
+    page.click("#pool-form button[type=submit]")
+    expect(page.locator("#pool-table")).to_contain_text("не слово")
+    expect(page.locator("#pool-result .pool-summary")).to_contain_text("не начальная форма: 1")
+    no_latin(page, "#pool-result")
+
+    stub(page, re.compile(r".*/v1/rulings\?scope=.*"), RULINGS)
+    page.fill("#scope", "кубок")
+    page.click("#rulings-reload")
+    expect(page.locator("#rulings-table td").nth(1)).to_have_text("однокоренные")
+    no_latin(page, "#rulings-result")
+    context.close()
+
+
+def test_a_word_the_server_refuses_is_said_in_russian(browser, server):
+    context, page = open_console(browser, server)
+    page.fill("#hat-target", "fish")                 # the real server: 422, «Not a Russian word»
+    page.fill("#hat-text", "плавает")
+    page.click("#hat-form button[type=submit]")
+    expect(page.locator("#hat-result .notice.error strong")).to_have_text("Ошибка 422: это не русское слово")
+    expect(page.locator("#hat-result .notice.error")).to_contain_text("загаданное слово:")
+    context.close()
