@@ -32,9 +32,24 @@ def open_console(browser, server, device="laptop"):
     context = browser.new_context(base_url=server.url, locale="ru-RU", viewport={"width": width, "height": height},
                                   is_mobile=device == "phone", has_touch=device == "phone")
     page = context.new_page()
+    errors = SCRIPT_ERRORS[context] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    # HTTP errors the page shows on purpose (401, 422) are logged by chromium too; anything else is a bug.
+    page.on("console", lambda msg: errors.append(msg.text)
+            if msg.type == "error" and not msg.text.startswith("Failed to load resource") else None)
     page.goto("/judge")
     expect(page.locator("body[data-ready='1']")).to_have_count(1)
     return context, page
+
+
+SCRIPT_ERRORS: dict = {}
+
+
+def done(context) -> None:
+    """Close the page; no script error and no CSP violation on the way."""
+    context.close()
+    errors = SCRIPT_ERRORS.pop(context)
+    assert not errors, errors
 
 
 def stub(page, url, body, status: int = 200) -> None:
@@ -114,7 +129,7 @@ def test_no_table_cell_is_narrower_than_its_longest_word(browser, server, device
         box = page.locator("#rulings-table").evaluate("t => [t.parentElement.scrollWidth, t.parentElement.clientWidth,"
                                                       " getComputedStyle(t.parentElement).overflowX]")
         assert box[0] > box[1] and box[2] == "auto", box
-    context.close()
+    done(context)
 
 
 # --- item 5: Codenames starts where a game starts ---------------------------------------------------
@@ -135,7 +150,7 @@ def test_codenames_starts_with_the_first_teams_nine_words(browser, server):
     with page.expect_request("**/v1/codenames/clue") as request:
         page.click("#codenames-form button[type=submit]")
     assert request.value.post_data_json["team_open"] == 9
-    context.close()
+    done(context)
 
 
 # --- item 4: the console reads the pool files the CLI reads, by the CLI's rules ----------------------
@@ -182,7 +197,7 @@ def test_pool_files_read_as_the_cli_reads_them(browser, server, tmp_path, monkey
     pasted = "кошка, собака\nдом\n"
     monkeypatch.setattr(sys, "stdin", io.StringIO(pasted))
     assert lint_request(page, pasted=pasted) == read_pool("-")
-    context.close()
+    done(context)
 
 
 def test_a_yaml_pool_lints_its_words_only(browser, server, tmp_path):
@@ -192,7 +207,7 @@ def test_a_yaml_pool_lints_its_words_only(browser, server, tmp_path):
     assert lint_request(page, path) == ["абзац", "ёлка", "кошка", "ООН", "пионеры"]
     expect(page.locator("#pool-result")).to_contain_text("слов: 5,")        # the real server's answer
     expect(page.locator("#pool-result")).not_to_contain_text("Russian")
-    context.close()
+    done(context)
 
 
 # --- item 3: a big pool shows its problems and groups first, the clean words folded and paged ----------
@@ -262,7 +277,7 @@ def test_a_big_pool_shows_problems_first_and_folds_clean_words(browser, server, 
     expect(page.locator("#pool-groups li")).to_have_text([f"{words[4004]}, {words[4005]}корень «ба»"])
     page.fill("#pool-search", "")
     expect(page.locator("#pool-table tr.flagged")).to_have_count(31)
-    context.close()
+    done(context)
 
 
 # --- item 9 (the console): Russian where a judge reads, whatever codes the API carries -----------------
@@ -331,7 +346,7 @@ def test_codes_and_problems_are_said_in_russian(browser, server):
     page.click("#rulings-reload")
     expect(page.locator("#rulings-table td").nth(1)).to_have_text("однокоренные")
     no_latin(page, "#rulings-result")
-    context.close()
+    done(context)
 
 
 def test_a_word_the_server_refuses_is_said_in_russian(browser, server):
@@ -341,4 +356,4 @@ def test_a_word_the_server_refuses_is_said_in_russian(browser, server):
     page.click("#hat-form button[type=submit]")
     expect(page.locator("#hat-result .notice.error strong")).to_have_text("Ошибка 422: это не русское слово")
     expect(page.locator("#hat-result .notice.error")).to_contain_text("загаданное слово:")
-    context.close()
+    done(context)
