@@ -14,6 +14,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 MAX_WORD_LENGTH = 64
+# A word as sent may carry stress marks, invisible characters and spaces around it, but not four per letter:
+# longer input is refused before it is read (nor kept by a cache as its key).
+MAX_RAW_WORD_LENGTH = 4 * MAX_WORD_LENGTH
 
 VOWELS = frozenset("аеёиоуыэюяАЕЁИОУЫЭЮЯ")
 STRESS_MARKS = "\u0301\u0300"  # combining acute and grave: за́мок, за̀мок
@@ -75,6 +78,11 @@ class NormalizedWord:
     text: str         # lower case, ё kept, marks and look-alikes repaired
     key: str          # lookup key: `text` with ё folded to е
     stressed: int | None  # index in `text` of a vowel the user marked stressed
+
+    @property
+    def canonical(self) -> "NormalizedWord":
+        """The word as if typed in its normal form: a cache keyed by it holds one entry per word, not per spelling sent."""
+        return self if self.raw == self.text else NormalizedWord(self.text, self.text, self.key, self.stressed)
 
 
 # --- folds: the only place where ё becomes е ------------------------------------------
@@ -151,6 +159,8 @@ def normalize_word(raw: str, max_length: int = MAX_WORD_LENGTH) -> NormalizedWor
     """Read `raw` as a single Russian word or raise :class:`InvalidWord`."""
     if not isinstance(raw, str):
         raise InvalidWord("ожидалась строка", "type")
+    if len(raw) > 4 * max_length:     # MAX_RAW_WORD_LENGTH for the default
+        raise InvalidWord(f"слово длиннее {max_length} символов", "too_long")
     return _read_word(raw, max_length)
 
 

@@ -16,6 +16,8 @@ from typing import Annotated
 from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
+from lexicon.text import MAX_RAW_WORD_LENGTH
+
 DEFAULT_SQLITE = "var/rulings.sqlite"   # relative to the working directory; var/ is not in git
 SECRET_FILE_FIELDS = ("rulings_token", "database_url")    # each may come from KOREN_<NAME>_FILE
 
@@ -33,6 +35,9 @@ class Settings(BaseSettings):
 
     # --- request sizes (schemas) -----------------------------------------------------------------
     max_text_chars: int = Field(5000, ge=1, description="an explanation or a speech")
+    # Checked before a word is read; a word itself is at most 64 letters (lexicon.text.MAX_WORD_LENGTH).
+    max_word_chars: int = Field(200, ge=1, le=MAX_RAW_WORD_LENGTH,
+                                description="one word as sent, stress marks and invisible characters included")
     max_batch_pairs: int = Field(1000, ge=1, description="pairs in /v1/cognates/batch")
     max_pool_words: int = Field(20_000, ge=1, description="words in one pool lint (50k cost ~7 s CPU here)")
     max_board_words: int = Field(25, ge=1, description="open words on a Codenames board")

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import re
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 from pydantic_core import PydanticCustomError
@@ -10,7 +10,13 @@ from pydantic_core import PydanticCustomError
 from service.settings import current as settings
 
 MAX_BATCH_PAIRS = settings().max_batch_pairs
-WordField = Field(..., max_length=1000, description="one Russian word; stress marks, ё/е, case and Latin look-alikes are tolerated")
+# Every word field is bounded before the word is read: a megabyte of spaces around «кот» was read,
+# and kept as a cache key (KOREN_MAX_WORD_CHARS).
+MAX_WORD_CHARS = settings().max_word_chars
+WORD_HELP = (f"one Russian word, at most {MAX_WORD_CHARS} characters as sent; stress marks, ё/е, case, invisible "
+             "characters and Latin look-alikes are tolerated")
+WordField = Field(..., max_length=MAX_WORD_CHARS, description=WORD_HELP)
+WordStr = Annotated[str, Field(max_length=MAX_WORD_CHARS)]
 
 
 LONE_SURROGATE = re.compile("[\ud800-\udfff]")
@@ -131,7 +137,8 @@ class CognatesOut(BaseModel):
 
 
 class CognatesBatchIn(Strict):
-    pairs: list[tuple[str, str]] = Field(..., max_length=MAX_BATCH_PAIRS)
+    pairs: list[tuple[WordStr, WordStr]] = Field(..., max_length=MAX_BATCH_PAIRS,
+                                                 description=f"pairs of words, each at most {MAX_WORD_CHARS} characters")
     scope: str | None = Field(None, max_length=200)
 
 

@@ -18,7 +18,7 @@ from service.rules.pool import MAX_POOL_PAIRS
 from service.settings import current as settings
 
 MAX_WORDS = settings().max_pool_words
-MAX_POOL_WORD = 200
+MAX_POOL_WORD = settings().max_word_chars
 PoolWord = Annotated[str, Field(max_length=MAX_POOL_WORD)]
 ISSUE_RULES = ("unknown | not_noun | proper_noun | plural | word_form | abbreviation | profanity | invalid | "
                "not_single_word | board_cognate")

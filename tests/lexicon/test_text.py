@@ -70,3 +70,18 @@ def test_clean_text_maps_spans_back_to_the_text_as_sent():
     plain = clean_text("кот")
     assert plain.text == "кот" and plain.kept is None and plain.span(0, 3) == (0, 3)
     assert strip_invisible("к\U000e0020о\u2064т") == "кот" and all(ch in IGNORABLE for ch in HIDDEN)
+
+
+def test_a_word_far_over_the_limit_is_refused_before_it_is_read():
+    # Issue 36, item 2: 3.9 MB of spaces around «кот» was read, and the read was cached under it.
+    from lexicon.text import MAX_RAW_WORD_LENGTH, _read_word
+
+    before = _read_word.cache_info()
+    with pytest.raises(InvalidWord) as err:
+        normalize_word(" " * 4_000_000 + "кот")
+    assert err.value.code == "too_long" and _read_word.cache_info() == before
+    assert normalize_word(" " * (MAX_RAW_WORD_LENGTH - 5) + "кот").text == "кот"
+    with pytest.raises(InvalidWord):
+        normalize_word(" " * MAX_RAW_WORD_LENGTH + "кот")
+    word = normalize_word("  Ко\u0301т ")
+    assert word.canonical.raw == word.canonical.text == "кот" and word.canonical.stressed == word.stressed == 1

@@ -37,6 +37,45 @@ def test_batch(client):
     assert results[2]["error"]["code"] == "empty"
 
 
+# Issue 36, item 2: a «word» of megabytes of spaces around «кот» was read, and kept whole as a cache key.
+PADDED = " " * 100_000 + "кот"
+
+
+@pytest.mark.parametrize("path, payload, field", [
+    ("/v1/cognates/batch", {"pairs": [["кот", "кошка"], [PADDED, "кот"]]}, "pairs.1.0"),
+    ("/v1/cognates", {"a": PADDED, "b": "кот"}, "a"),
+    ("/v1/homophones", {"a": "кот", "b": PADDED}, "b"),
+    ("/v1/hat/explanation", {"target": PADDED, "text": "мяукает"}, "target"),
+    ("/v1/hat/guess", {"target": "кошка", "guess": PADDED}, "guess"),
+    ("/v1/pool/lint", {"game": "hat", "words": ["кот", PADDED]}, "words.1"),
+])
+def test_an_over_long_word_is_refused_before_it_is_read(client, path, payload, field):
+    from service.settings import current
+
+    limit = current().max_word_chars
+    response = client.post(path, json=payload)
+    assert response.status_code == 422 and response.headers["content-type"].startswith(PROBLEM)
+    errors = response.json()["errors"]
+    assert errors[0]["field"] == field and errors[0]["code"] == "string_too_long", errors
+    assert f"длиннее {limit} символов" in response.json()["detail"]
+    # The limit is the last length accepted: the same word padded to it is read as «кот».
+    padded = (" " * (limit - 3) + "кот")
+    assert client.post("/v1/cognates", json={"a": padded, "b": "котик"}).json()["cognate"] is True
+    assert client.get("/v1/words/" + "к" * (limit + 1)).status_code == 422
+
+
+def test_verdicts_are_cached_under_the_normal_form(client, engine):
+    # Spellings of one pair share one cache entry (a stress mark does not: за́мок is not замо́к); each
+    # answer still names the words as sent.
+    pairs = [["  котофей ", "котик"], ["Котофей", "котик"], ["кот\u200bофей", "КОТИК"]]
+    before = engine.compare.cache_info()
+    results = client.post("/v1/cognates/batch", json={"pairs": pairs}).json()["results"]
+    after = engine.compare.cache_info()
+    assert after.misses - before.misses <= 1 and after.hits - before.hits >= 2
+    assert [[r["a"], r["b"]] for r in results] == pairs
+    assert len({r["cognate"] for r in results}) == 1 and not any(r["error"] for r in results)
+
+
 @pytest.mark.parametrize("payload, field", [
     ({"a": "", "b": "кот"}, "a"),
     ({"a": "кот", "b": "два слова"}, "b"),

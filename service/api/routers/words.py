@@ -5,12 +5,14 @@ from urllib.parse import quote
 
 from fastapi import APIRouter, Path, Request
 
-from lexicon.text import InvalidWord
+from lexicon import Lexicon
+from lexicon.overrides import Oracle
+from lexicon.text import InvalidWord, NormalizedWord, normalize_word
 from service.api import metrics
 from service.api.errors import json_safe
 from service.api.deps import Words, read_word
 from service import rulings
-from service.api.schemas import (CognatesBatchIn, CognatesBatchOut, CognatesIn, CognatesOut, Health,
+from service.api.schemas import (MAX_WORD_CHARS, CognatesBatchIn, CognatesBatchOut, CognatesIn, CognatesOut, Health,
                                  WordOut)
 
 router = APIRouter(prefix="/v1")
@@ -24,7 +26,7 @@ def health(lexicon: Words, request: Request) -> dict:
 
 
 @router.get("/words/{word}", response_model=WordOut, operation_id="get_word", tags=["words"])
-def get_word(lexicon: Words, word: str = Path(..., max_length=1000)) -> dict:
+def get_word(lexicon: Words, word: str = Path(..., max_length=MAX_WORD_CHARS)) -> dict:
     analysis = lexicon.analyse(read_word("word", word))
     readings = lexicon.readings(word)
     pronunciations = [r.phonemes for r in readings]
@@ -40,13 +42,19 @@ def get_word(lexicon: Words, word: str = Path(..., max_length=1000)) -> dict:
     }
 
 
+def compared(lexicon: Lexicon, a: NormalizedWord, b: NormalizedWord, oracle: Oracle) -> dict:
+    """The verdict on two words read, cached under their normal forms (one entry a pair of words, whatever
+    was sent around them: a padded spelling was kept whole as the key); the answer names them as sent."""
+    return {**lexicon.compare(a.canonical, b.canonical, oracle).to_json(), "a": a.raw, "b": b.raw}
+
+
 @router.post("/cognates", response_model=CognatesOut, operation_id="check_cognates", tags=["words"])
 def cognates(body: CognatesIn, lexicon: Words, request: Request) -> dict:
     a, b = read_word("a", body.a), read_word("b", body.b)
     # A judge's ruling in `scope` overrides the lexicon; the evidence keeps the lexicon's answer.
-    verdict = lexicon.compare(a, b, rulings.oracle_for(request.app, body.scope))
-    metrics.verdict("cognates", verdict.cognate)
-    return verdict.to_json()
+    answer = compared(lexicon, a, b, rulings.oracle_for(request.app, body.scope))
+    metrics.verdict("cognates", answer["cognate"])
+    return answer
 
 
 @router.post("/cognates/batch", response_model=CognatesBatchOut, operation_id="check_cognates_batch", tags=["words"])
@@ -55,7 +63,7 @@ def cognates_batch(body: CognatesBatchIn, lexicon: Words, request: Request) -> d
     results = []
     for index, (a, b) in enumerate(body.pairs):
         try:
-            results.append(lexicon.compare(a, b, oracle).to_json())
+            results.append(compared(lexicon, normalize_word(a), normalize_word(b), oracle))
         except InvalidWord as exc:
             # One bad pair should not sink a batch of a thousand: report it in place.
             results.append({"a": json_safe(a), "b": json_safe(b), "cognate": False, "confidence": "none", "shared_roots": [],
