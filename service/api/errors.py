@@ -135,7 +135,9 @@ def install(app: FastAPI) -> None:
     async def data_file(_: Request, exc: DataFileError):
         # A data file damaged while running: readiness fails too, so the orchestrator replaces the worker.
         log.error("data file error: %s", exc)
-        return problem(503, "Lexicon data unavailable", f"файл данных словаря недоступен: {exc}", "/problems/data-file")
+        # The answer names the file, not where it lies (the path is in the log, for the operator).
+        return problem(503, "Lexicon data unavailable", f"файл данных словаря недоступен: {exc.path.name}: {exc.problem}",
+                       "/problems/data-file")
 
     @app.exception_handler(Exception)
     async def unexpected(_: Request, exc: Exception):

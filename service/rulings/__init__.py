@@ -14,9 +14,9 @@ from starlette.exceptions import HTTPException
 from lexicon.overrides import NO_RULINGS
 
 from service.rulings.oracle import ScopeOracle, find
-from service.rulings.store import Ruling, RulingsStore, StoreUnavailable
+from service.rulings.store import Ruling, RulingsStore, StoreUnavailable, shown_name
 
-__all__ = ["Ruling", "RulingsStore", "ScopeOracle", "find", "store_for", "oracle_for"]
+__all__ = ["Ruling", "RulingsStore", "ScopeOracle", "find", "store_for", "oracle_for", "shown_name"]
 
 log = logging.getLogger("koren.rulings")
 _open_lock = threading.Lock()
@@ -48,5 +48,5 @@ def oracle_for(app, scope: str | None):
 def _unavailable(exc: Exception) -> HTTPException:
     # A check with a scope must not silently ignore the judge: refuse with 503, naming the store and the fault.
     log.exception("rulings store unavailable")
-    what = str(exc) if isinstance(exc, StoreUnavailable) else f"the rulings store is unavailable ({type(exc).__name__})"
+    what = exc.public if isinstance(exc, StoreUnavailable) else f"the rulings store is unavailable ({type(exc).__name__})"
     return HTTPException(503, f"{what}; retry, or check without a scope")

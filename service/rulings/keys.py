@@ -17,6 +17,15 @@ KINDS = ("cognate", "guess", "chgk_answer")
 WORD_KINDS = ("cognate", "guess")
 
 
+def scope_name(raw: str) -> str:
+    """A scope as stored and looked up: the text normaliser's invisible characters out, NFC, single spaces
+    and none around it — «кубок\u200b» or «кубок » read nothing of «кубок»'s rulings (ValueError if empty)."""
+    name = " ".join(unicodedata.normalize("NFC", strip_invisible(raw)).split())
+    if not name:
+        raise ValueError("scope must have a visible character")
+    return name
+
+
 def word_key(raw: str) -> str:
     """The lookup key of one word (raises lexicon.text.InvalidWord)."""
     return normalize_word(raw).key

@@ -39,7 +39,7 @@ from urllib.parse import urlsplit
 
 from lexicon import budget
 from service.rulings import migrations
-from service.rulings.keys import KINDS, pair_key
+from service.rulings.keys import KINDS, pair_key, scope_name
 
 from service.settings import DEFAULT_SQLITE   # one default, the Settings' one
 
@@ -73,7 +73,9 @@ class StoreUnavailable(RuntimeError):
         if action == "write":
             detail += ("; nothing was stored (the transaction was rolled back)" if stored is False
                        else "; the write may or may not have been stored: read it back to see")
-        super().__init__(detail)
+        super().__init__(detail)      # for the log: a SQLite store by its path
+        # For answers: a SQLite store by its file name only (the path is the operator's, not a client's).
+        self.public = detail.replace(store, shown_name(store))
 
 
 # SQLite result codes (extended names start with these) and what they mean to an operator.
@@ -115,8 +117,13 @@ def _pg_fault(psycopg, exc: BaseException) -> str | None:
     return f"{type(exc).__name__}" + (f" (SQLSTATE {state})" if state else "") + (f": {first_line}" if first_line else "")
 
 
+def shown_name(store: str) -> str:
+    """How an answer names a store: a SQLite file by its name, not its path; a server by its public name."""
+    return f"sqlite ({Path(store[len('sqlite:///'):]).name})" if store.startswith("sqlite:///") else store
+
+
 def _public_name(url: str) -> str:
-    """The store's URL without credentials or query (it goes into answers and logs)."""
+    """The store's URL without credentials or query (logs; answers name a SQLite store by shown_name)."""
     if url.startswith("sqlite:///"):
         return url
     parts = urlsplit(url)
@@ -225,7 +232,8 @@ class RulingsStore:
             try:
                 self._path.parent.mkdir(parents=True, exist_ok=True)
             except OSError as exc:
-                raise StoreUnavailable(self.name, "open", f"cannot create {self._path.parent}: {exc.strerror}") from exc
+                log.error("rulings store: cannot create %s: %s", self._path.parent, exc.strerror)
+                raise StoreUnavailable(self.name, "open", f"cannot create its directory: {exc.strerror}") from exc
         try:
             self.migrate()
         except StoreUnavailable as exc:
@@ -408,7 +416,7 @@ class RulingsStore:
         if kind not in KINDS:
             raise ValueError(f"kind must be one of {', '.join(KINDS)}")
         _text(scope, a, b, note, judge, decided_at)
-        key_a, key_b = pair_key(kind, a, b)
+        scope, (key_a, key_b) = scope_name(scope), pair_key(kind, a, b)
         before = cur.execute("SELECT id FROM rulings WHERE scope = ? AND kind = ? AND key_a = ? AND key_b = ?",
                              (scope, kind, key_a, key_b))
         stamp = now()
@@ -436,7 +444,7 @@ class RulingsStore:
 
     def list(self, scope: str, kind: str | None = None) -> list[Ruling]:
         _text(scope)
-        sql, params = f"SELECT {_COLUMNS} FROM rulings WHERE scope = ?", [scope]
+        sql, params = f"SELECT {_COLUMNS} FROM rulings WHERE scope = ?", [scope_name(scope)]
         if kind:
             sql, params = sql + " AND kind = ?", params + [kind]
         with self.transaction() as cur:

@@ -89,9 +89,27 @@ def test_readiness_fails_naming_a_broken_file(client, monkeypatch, tmp_path, nam
         point_at(patch, client.app, name, path)
         r = client.get("/v1/health/ready")
         assert r.status_code == 503 and r.headers["content-type"].startswith("application/problem+json")
-        assert str(path) in r.json()["detail"] and r.json()["file"] == str(path)
+        # Named by the file, not its path (issue 36, item 8: the path is the operator's, in the log).
+        assert path.name in r.json()["detail"] and r.json()["file"] == path.name and str(path.parent) not in r.text
         assert client.get("/v1/health/live").status_code == 200
     assert client.get("/v1/health/ready").status_code == 200
+
+
+def test_a_data_file_fault_during_a_check_names_the_file_not_its_path(engine):
+    # Issue 36, item 8: the 503 named /where/the/file/lies; the log keeps that for the operator.
+    from fastapi.testclient import TestClient
+
+    from service.api.app import create_app
+
+    app = create_app(engine)
+
+    def broken():
+        raise DataFileError(Path("/srv/secret/koren/lexicon.sqlite"), "truncated (12 of 40 MB)")
+
+    app.add_api_route("/broken", broken)
+    r = TestClient(app).get("/broken")
+    assert r.status_code == 503 and r.headers["content-type"].startswith("application/problem+json")
+    assert "lexicon.sqlite: truncated" in r.json()["detail"] and "/srv/secret" not in r.text
 
 
 def test_readiness_sees_a_file_damaged_in_place(client, monkeypatch, tmp_path):

@@ -196,6 +196,26 @@ def test_cognate_ruling_overrides_engine_with_evidence(api):
     assert [r["cognate"] for r in batch] == [False, True]
 
 
+@pytest.mark.parametrize("spelling", ["кубок\u200b", " кубок ", "\u2060кубок\ufe0f", "кубок\u034f"])
+def test_scope_names_are_normalised(api, spelling):
+    # Issue 36, item 8: «кубок\u200b» read nothing of кубок's rulings; written under it, they were lost to кубок.
+    assert api.post("/v1/rulings", json=ruling(scope="кубок"), headers=AUTH).status_code == 201
+    assert api.post("/v1/cognates", json={"a": "свет", "b": "свеча", "scope": spelling}).json()["cognate"] is False
+    hat = api.post("/v1/hat/explanation", json={"target": "свет", "text": "горит свеча", "scope": spelling}).json()
+    assert not [v for v in hat["violations"] if v["rule"] == "cognate"]
+    again = api.post("/v1/rulings", json=ruling(scope=spelling, verdict=True), headers=AUTH)
+    assert again.status_code == 200 and again.json()["scope"] == "кубок"          # replaced, not a new scope
+    listed = api.get("/v1/rulings", params={"scope": spelling}).json()["rulings"]
+    assert [(r["scope"], r["verdict"]) for r in listed] == [("кубок", True)]
+
+
+def test_an_invisible_scope_is_422(api):
+    r = api.post("/v1/rulings", json=ruling(scope="\u200b\u2060"), headers=AUTH)
+    assert r.status_code == 422 and r.headers["content-type"].startswith("application/problem+json")
+    checked = api.post("/v1/cognates", json={"a": "свет", "b": "свеча", "scope": "\u200b"})
+    assert checked.status_code == 422 and "scope" in checked.json()["detail"]
+
+
 def test_explanation_findings_follow_rulings(api):
     text = "Горит свеча, а днём светло"
     before = api.post("/v1/hat/explanation", json={"target": "свет", "text": text}).json()

@@ -18,6 +18,7 @@ import sys
 import textwrap
 import threading
 import time
+from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
@@ -25,7 +26,7 @@ from fastapi.testclient import TestClient
 from lexicon import budget
 from service.api.app import create_app
 from service.rulings import RulingsStore
-from service.rulings.store import StoreUnavailable
+from service.rulings.store import StoreUnavailable, shown_name
 from service.settings import Settings
 from tests.live_server import ROOT
 from tests.service.test_rulings import db_url  # noqa: F401 — the sqlite / postgresql store fixture
@@ -96,7 +97,11 @@ def assert_store_503(response, store_name: str, *words: str) -> dict:
     assert response.status_code == 503, response.text
     assert response.headers["content-type"].startswith(PROBLEM)
     body = response.json()
-    assert store_name in body["detail"] and "rulings store" in body["detail"], body
+    # A SQLite store is named by its file, never by its path (issue 36, item 8); the log keeps the path.
+    assert shown_name(store_name) in body["detail"] and "rulings store" in body["detail"], body
+    if store_name.startswith("sqlite:///"):
+        path = Path(store_name[len("sqlite:///"):])
+        assert str(path.parent) not in response.text and shown_name(store_name) == f"sqlite ({path.name})", body
     for word in words:
         assert word in body["detail"], body
     return body
@@ -186,7 +191,7 @@ def test_disk_full_on_write_is_503_and_reads_go_on(make_api, url, monkeypatch):
             for i in range(200)]
     r = api.post("/v1/rulings/import", params={"scope": "cup"}, json={"rulings": rows}, headers=AUTH)
     body = assert_store_503(r, full.name, "cannot write", "disk full", "nothing was stored")
-    assert body["stored"] is False and body["store"] == full.name
+    assert body["stored"] is False and body["store"] == shown_name(full.name)
     assert len(api.get("/v1/rulings", params={"scope": "cup"}).json()["rulings"]) == 1
     scoped = api.post("/v1/cognates", json={"a": "свет", "b": "свеча", "scope": "cup"}).json()
     assert scoped["cognate"] is False and scoped["evidence"][0]["kind"] == "ruling"

@@ -9,10 +9,14 @@ Start-up refuses to serve with a bad file (see ``service.api.app``).
 """
 from __future__ import annotations
 
+import logging
+
 from fastapi import APIRouter, Request, Response
 
 from service.api import metrics
 from service.api.errors import problem
+
+log = logging.getLogger("koren")
 
 router = APIRouter(tags=["service"])
 
@@ -32,7 +36,9 @@ def ready(request: Request):
         return problem(503, "Not ready", "словарь ещё загружается")
     broken = lexicon.broken_data_file()
     if broken is not None:
-        return problem(503, "Not ready", f"файл данных словаря: {broken}", "/problems/data-file", file=str(broken.path))
+        log.warning("not ready: data file %s", broken)      # the path for the operator; the answer names the file
+        return problem(503, "Not ready", f"файл данных словаря: {broken.path.name}: {broken.problem}", "/problems/data-file",
+                       file=broken.path.name)
     return {"status": "ok", "lexicon": lexicon.version}
 
 

@@ -31,7 +31,7 @@ from service.api.errors import problem
 from service.api.schemas_rulings import (RulingIn, RulingOut, RulingsExport, RulingsImportIn, RulingsImportOut,
                                          RulingsList)
 from service.rulings import RulingsStore
-from service.rulings.store import StoreUnavailable
+from service.rulings.store import StoreUnavailable, shown_name
 
 router = APIRouter(prefix="/v1/rulings", tags=["rulings"])
 log = logging.getLogger("koren.rulings")
@@ -79,7 +79,8 @@ def store(request: Request) -> RulingsStore:
 
 def unavailable(exc: StoreUnavailable) -> JSONResponse:
     extra = {"stored": exc.stored} if exc.action == "write" else {}
-    return problem(503, "Rulings store unavailable", str(exc), "/problems/rulings-store", store=exc.store, **extra)
+    return problem(503, "Rulings store unavailable", exc.public, "/problems/rulings-store", store=shown_name(exc.store),
+                   **extra)
 
 
 def timed_out(request: Request) -> JSONResponse:
