@@ -15,7 +15,7 @@ Keys are made from the lemma, not from a dictionary's cut, since the cut is what
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Callable, Iterable, Protocol
 
 from lexicon.alternations import VOWELS
@@ -99,7 +99,7 @@ def _key_of_stem(stem: str, chain: str) -> tuple[str, str]:
     return stem, ""
 
 
-def _root_under(morphemes: Morphemes, length: int) -> int | None:
+def root_under(morphemes: Morphemes, length: int) -> int | None:
     """The index of the root that the first `length` letters of the word reach into the most."""
     best, best_overlap, pos, idx = None, 0, 0, -1
     for text, kind in morphemes:
@@ -133,7 +133,7 @@ class BorrowedStem:
         key, alternation = _key_of_stem(stem, chain)
         if len(key) < self.min_key or not any(ch in VOWELS for ch in key):
             return []
-        root = _root_under(morphemes, len(stem))
+        root = root_under(morphemes, len(stem))
         if root is None:
             return []
         detail = f"-{chain}" if chain else "основа без суффикса"
@@ -228,7 +228,152 @@ class SchoolAlternation:
         return found
 
 
-CLASS_RULES: tuple[ClassRule, ...] = (BorrowedStem(), SchoolAlternation())
+# --- clipped compounds (сложносокращённые слова) ----------------------------------------------
+
+@dataclass(frozen=True)
+class ClippedPart:
+    """A clipped part of the table: «зав» from заведующий, first in the word."""
+    part: str
+    full_words: tuple[str, ...]
+    place: str         # first | last | weak (a first part that is also an everyday root: кол, рай, гор)
+    source: str
+
+    @property
+    def key(self) -> str:
+        return f"{self.part}={self.full_words[0]}"
+
+
+def read_clipped_parts(path=None) -> tuple[ClippedPart, ...]:
+    from lexicon import paths
+
+    parts = []
+    for line in (path or paths.CLIPPED_PARTS_TSV).read_text(encoding="utf-8").splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        part, full, place, source = (line.split("\t") + ["", "", ""])[:4]
+        words = tuple(fold_yo(w.strip().lower()) for w in full.split(",") if w.strip())
+        parts.append(ClippedPart(fold_yo(part.strip().lower()), words, place.strip(), source.strip()))
+    return tuple(parts)
+
+
+# A three-letter word after a clipped part is a part (дет|сад, дет|дом) only when it is this common:
+# нар|вал, гор|шок are whole words that merely start like a clipped part.
+SHORT_REST_ZIPF = 4.5
+MIN_WORD_REST = 4       # a rest this long that is a noun of the lexicon is the compound's second word
+
+
+class ClippedCompound:
+    """Сложносокращённые слова: завхоз (заведующий хозяйством), спецназ, профсоюз, госдума.  A word
+    whose first root is a clipped part of the table followed at once by another root (a clipped part
+    or a word) is read part by part, and each clipped part shares the root of its full word
+    (зав — заведующий, хоз — хозяйство); the full word carries the same key, so the build joins them."""
+    name = "clipped-compound"
+    title = "сложносокращённое слово: усечённая часть полного слова"
+    certain = False   # judged sample precision below 0.99: its joins are `probable` (make eval)
+    dictionary_cuts_only = False   # guessed words are re-read by clipped_reading before they get nodes
+
+    def __init__(self, parts: tuple[ClippedPart, ...] | None = None):
+        self._parts = parts
+
+    @property
+    def parts(self) -> tuple[ClippedPart, ...]:
+        if self._parts is None:
+            self._parts = read_clipped_parts()
+        return self._parts
+
+    @cached_property
+    def _by_place(self) -> dict[str, dict[str, ClippedPart]]:
+        index: dict[str, dict[str, ClippedPart]] = {"first": {}, "last": {}, "weak": {}}
+        for part in self.parts:
+            # a head part (зав, зам) is a first part whose next word may stand in any case
+            index["first" if part.place == "head" else part.place].setdefault(part.part, part)
+        return index
+
+    @cached_property
+    def _full_words(self) -> dict[str, list[ClippedPart]]:
+        index: dict[str, list[ClippedPart]] = {}
+        for part in self.parts:
+            for word in part.full_words:
+                index.setdefault(word, []).append(part)
+        return index
+
+    def keys(self, word: str, morphemes: Morphemes) -> list[ClassKey]:
+        word = fold_yo(word.lower())
+        found = [ClassKey(self.name, root, part.key, f"полное слово для «{part.part}-»")
+                 for part in self._full_words.get(word, ())
+                 for root in [root_under(morphemes, len(part.part))] if root is not None]
+        return found + self.clipped_roots(morphemes)
+
+    def clipped_roots(self, morphemes: Morphemes) -> list[ClassKey]:
+        """Keys of the clipped roots of a clipped compound: зав|хоз → зав (заведующий), хоз (хозяйство).
+        The second root follows the first at once or after a prefix (спец|о|дежд: о- of одежда), never
+        after a linking vowel or a suffix (мед-о-нос is honey, спец-овк-а one root)."""
+        kinds = [kind for _, kind in morphemes]
+        texts = [fold_yo(text.lower()) for text, _ in morphemes]
+        if len(kinds) < 2 or kinds[0] != "root" or "root" not in kinds[1:]:
+            return []
+        second = kinds.index("root", 1)
+        # A prefix may open the second part (проф|у|полномоченный); a lone о/е there is a linking vowel,
+        # whatever a dictionary labelled it (дет|о|род, гор|о|образование: ordinary compounds).
+        if any(kind != "prefix" or text in LINKING_VOWELS_ALL for kind, text in zip(kinds[1:second], texts[1:second])):
+            return []
+        roots = [texts[n] for n, kind in enumerate(kinds) if kind == "root"]
+        places = self._by_place
+        first = places["first"].get(roots[0]) or places["weak"].get(roots[0])
+        if first is None:
+            return []
+        rest = [places["last"].get(r) or places["first"].get(r) for r in roots[1:]]
+        if not any(rest) and (first.place == "weak" or not _is_lemma("".join(texts[1:]), first.place == "head")):
+            return []     # кол|баса, дет|вор|а, пом|пезн|ость: no clipped part or word after the first
+        found = [ClassKey(self.name, 0, first.key, f"«{first.part}-» — {first.full_words[0]}")]
+        return found + [ClassKey(self.name, i, part.key, f"«{part.part}» — {part.full_words[0]}")
+                        for i, part in enumerate(rest, start=1) if part is not None]
+
+    def reading(self, word: str, rest_morphemes: Callable[[str], Morphemes | None],
+                known_root: Callable[[str], bool] = lambda text: False) -> Morphemes | None:
+        """A clipped compound no dictionary cut, read part by part: спецназ → спец|наз, госдума → гос|дума.
+        `rest_morphemes(rest)` gives a lexicon noun's morphemes (None for anything else); a word that starts
+        with a longer root some dictionary knows (культур|олог, нард-) is that root's word, not a compound."""
+        word = fold_yo(word.lower())
+        places = self._by_place
+        for first in sorted([*places["first"].values(), *places["weak"].values()], key=lambda p: -len(p.part)):
+            if not word.startswith(first.part) or len(word) == len(first.part):
+                continue
+            rest = word[len(first.part):]
+            if rest in places["last"] or rest in places["first"]:
+                return ((first.part, "root"), (rest, "root"))
+            if first.place == "weak" or len(rest) < 3:
+                continue
+            if any(known_root(word[:end]) for end in range(len(first.part) + 2, len(word))):
+                continue
+            cut = rest_morphemes(rest)
+            if cut and (len(rest) >= MIN_WORD_REST or frequency_of(rest) >= SHORT_REST_ZIPF):
+                return ((first.part, "root"), *cut)
+        return None
+
+
+LINKING_VOWELS_ALL = frozenset({"о", "е"})
+
+
+@lru_cache(maxsize=20_000)
+def _is_lemma(text: str, any_form: bool = False) -> bool:
+    """pymorphy3's dictionary has `text` as a dictionary form (сестра, массовый; not вора, пезность), or,
+    with `any_form`, as any form of a noun (кафедрой, министра: what зав-, зам- govern)."""
+    from lexicon import morphology
+
+    text = text.replace("-", "")
+    return any(parse.is_known and (parse.normal_form == text or (any_form and "NOUN" in parse.tag.grammemes))
+               for parse in morphology.analyzer().parse(text))
+
+
+def frequency_of(word: str) -> float:
+    from lexicon import frequency
+
+    return frequency.zipf(word)
+
+
+CLIPPED = ClippedCompound()
+CLASS_RULES: tuple[ClassRule, ...] = (BorrowedStem(), SchoolAlternation(), CLIPPED)
 RULE_TITLES = {rule.name: rule.title for rule in CLASS_RULES}
 CERTAIN_RULES = frozenset(rule.name for rule in CLASS_RULES if rule.certain)
 

@@ -22,7 +22,7 @@ from functools import cached_property, lru_cache
 from typing import NamedTuple
 
 from lexicon import morphology
-from lexicon.classes import (CERTAIN_RULES, RULE_TITLES, borrowed_tails_alternate, class_rule_of,
+from lexicon.classes import (CERTAIN_RULES, CLIPPED, RULE_TITLES, borrowed_tails_alternate, class_rule_of,
                              may_share_class_key, school_rows_meet)
 from lexicon.compounds import LOOSE_SOURCES, SPLIT_SOURCE, CompoundSplitter
 from lexicon.alternations import (CONSONANT_ALTERNATIONS, VOWELS, WEAK_CONSONANT_ALTERNATIONS, Alternation,
@@ -167,6 +167,27 @@ def _sense_owner(side: RootOf) -> str:
 
 def _inherited_by_compound(evidence: dict) -> bool:
     return SENSE_COMPOUND_FAMILY in evidence["senses_from"]
+
+
+MIN_HYPHEN_CLIP = 6   # конференц-, пресс-центр's пресс is a word: shorter first parts start words by chance
+
+
+def _hyphen_clip(x: RootOf, y: RootOf) -> dict | None:
+    """A hyphenated compound's first part that is another root cut short (конференц-зал: конференци of
+    конференция): the clipped word and its full form are one root, `probable`."""
+    if after_root(x.analysis.morphemes, x.idx) != ("-", "interfix"):
+        return None
+    clip, full = fold_root(x.root), fold_root(y.root)
+    if len(clip) < MIN_HYPHEN_CLIP or len(full) <= len(clip) or not full.startswith(clip):
+        return None
+    return {"kind": "clipped_word", "a": {"lemma": x.lemma, "root": x.root}, "b": {"lemma": y.lemma, "root": y.root},
+            "explanation": f"«{x.root}-» в «{x.lemma}» — усечённое «{y.root}» слова «{y.lemma}»: один корень",
+            "source": "часть сложного слова через дефис (усечённая основа)"}
+
+
+def _clipped_root(side: RootOf) -> bool:
+    """The root is a clipped part of a clipped compound (рай|центр, физ|мат) by lexicon.classes' table."""
+    return any(key.root_index == side.idx for key in CLIPPED.clipped_roots(side.analysis.morphemes))
 
 
 def _clipped(root: str, other: str) -> bool:
@@ -356,7 +377,8 @@ class CognateEngine:
         if analysis.source == "derivbase-carried":
             split = self.compounds.split_carried(analysis.lemma, analysis.roots[0], analysis.nodes[0])
         else:
-            split = self.compounds.split(analysis.lemma, analysis.source in LOOSE_SOURCES)
+            loose = analysis.source in LOOSE_SOURCES
+            split = (loose and self.compounds.clipped(analysis.lemma)) or self.compounds.split(analysis.lemma, loose)
         if split is None:
             return analysis
         return Analysis(analysis.lemma, split.morphemes, SPLIT_SOURCE, split.nodes, analysis.glosses)
@@ -512,8 +534,14 @@ class CognateEngine:
             elif sx and sy and alt is not None:
                 against.append(self._homonymous_roots(x, y, sx, sy))
                 return
+        clip = _hyphen_clip(x, y) or _hyphen_clip(y, x)
+        if clip:
+            fallback.append(clip)
+            return
         if not self.join_policy.admits(alt):
             return
+        if _clipped_root(x) or _clipped_root(y):
+            return   # рай in рай|центр is район's: a clip's spelling matches other words by chance (рай, мат)
         homonymous = self.join_policy.homonymous(x.root, y.root)
         # A word listed under several senses of this very root (лук, пар) may be read either way.
         if homonymous and not any(node is not None and sum(l.split("#")[0] in homonymous for l in node.labels) > 1

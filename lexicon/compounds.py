@@ -14,6 +14,7 @@ import json
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
+from lexicon import classes
 from lexicon.segment import LINKING_VOWELS, AffixInventory, Morphemes
 from lexicon.store import LexiconStore, RootNode, WordRecord
 from lexicon.text import fold_yo
@@ -47,6 +48,7 @@ class CompoundSplitter:
     def __init__(self, store: LexiconStore):
         self.store = store
         self.split = lru_cache(maxsize=20_000)(self._split)
+        self.clipped = lru_cache(maxsize=20_000)(self._clipped)
         self.root_node = lru_cache(maxsize=20_000)(self._root_node)
 
     @cached_property
@@ -84,6 +86,36 @@ class CompoundSplitter:
             known = self.store.affixes.suffixes | self.store.affixes.endings | self.store.affixes.prefixes
             return any(k != "root" and t not in known for t, k in morphemes)
         return len(root) >= GLUED_ROOT
+
+    def _clipped(self, lemma: str) -> CompoundSplit | None:
+        """A clipped compound the lexicon lacks (госуслуги, спецкор) read by lexicon.classes' table: the
+        clipped part takes the root node of its full word (гос — государственный), the rest its own."""
+        def noun(rest: str) -> Morphemes | None:
+            record = self._known(rest)
+            return record.morphemes if record is not None else None
+
+        reading = classes.CLIPPED.reading(lemma, noun)
+        if reading is None:
+            return None
+        nodes: list[RootNode | None] = []
+        for key in classes.CLIPPED.clipped_roots(reading):
+            part = next(p for p in classes.CLIPPED.parts if p.key == key.key)
+            nodes.append(self._full_word_node(part))
+        rest = fold_yo(lemma)[len(reading[0][0]):]
+        record = self._known(rest)
+        roots_after = sum(kind == "root" for _, kind in reading) - 1
+        if record is not None and len(record.nodes) == roots_after:
+            nodes = nodes[:1] + list(record.nodes)
+        nodes += [None] * (roots_after + 1 - len(nodes))
+        return CompoundSplit(reading, tuple(nodes)) if any(nodes) else None
+
+    def _full_word_node(self, part: "classes.ClippedPart") -> RootNode | None:
+        for word in part.full_words:
+            record = self.store.word(word)
+            index = classes.root_under(record.morphemes, len(part.part)) if record else None
+            if index is not None and index < len(record.nodes):
+                return record.nodes[index]
+        return None
 
     def split_carried(self, lemma: str, root: str, node: RootNode | None) -> CompoundSplit | None:
         """A root carried along a DerivBase link is kept; only the letters after it are read
@@ -139,7 +171,8 @@ class CompoundSplitter:
         return None
 
     def _hyphenated(self, word: str) -> CompoundSplit | None:
-        """бело-сине-красный: every part known, the first ones with their linking vowel."""
+        """бело-сине-красный: the parts the lexicon knows, the first ones with their linking vowel.  A part it
+        does not know (веб-, ик-) stays a root of no family: the known parts still count (веб-сайт: сайт)."""
         parts = word.split("-")
         morphemes: list[tuple[str, str]] = []
         nodes: list[RootNode | None] = []
@@ -147,11 +180,10 @@ class CompoundSplitter:
             known = self._known(part) if i == len(parts) - 1 else None
             piece = known and CompoundSplit(known.morphemes, known.nodes)
             piece = piece or (self._linked_head(part) if len(part) > MIN_PART else None) or self._stem(part)
-            if piece is None:
-                return None
+            piece = piece or CompoundSplit(((part, "root"),), (None,))
             morphemes += [*piece.morphemes, *((("-", "interfix"),) if i < len(parts) - 1 else ())]
             nodes += piece.nodes
-        return CompoundSplit(tuple(morphemes), tuple(nodes))
+        return CompoundSplit(tuple(morphemes), tuple(nodes)) if any(nodes) else None
 
     def _linked_head(self, part: str) -> CompoundSplit | None:
         """A known root or word stem and a linking vowel: разн-о (разный), вибр-о (вибрация).  A first part

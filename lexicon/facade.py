@@ -263,8 +263,43 @@ class Lexicon:
 
     # --- roots -------------------------------------------------------------------------------
     def compare(self, a: str | NormalizedWord, b: str | NormalizedWord, oracle: Oracle = NO_RULINGS) -> Verdict:
-        """Are a and b однокоренные?  A judge's ruling in `oracle` beats the lexicon."""
-        return self.ruled(self.engine.compare(a, b), oracle)
+        """Are a and b однокоренные?  A judge's ruling in `oracle` beats the lexicon.  A clipped compound or
+        an abbreviation the table expands (колхоз: коллективное хозяйство) shares the roots of its words."""
+        verdict = self.engine.compare(a, b)
+        if not verdict.cognate:
+            verdict = self._through_expansion(verdict) or verdict
+        return self.ruled(verdict, oracle)
+
+    def _through_expansion(self, verdict: Verdict) -> Verdict | None:
+        """Cognate through a part: one side's table expansions each hold a word cognate with the other side
+        (колхоз / хозяйство, комсомол / молодёжь).  `probable`: the table says what the parts stand for,
+        the engine's verdict on the part says the rest."""
+        if "memo_expansion" in verdict.memo:
+            return verdict.memo["memo_expansion"]
+        found = None
+        for short, other, flip in ((verdict.a, verdict.b, False), (verdict.b, verdict.a, True)):
+            rows = _expansion_rows(short.word.raw, short.lemmas)
+            if not rows or _expansion_rows(other.word.raw, other.lemmas):
+                continue
+            hits = [(row, word, inner) for row in rows for word in row.words
+                    for inner in [self.engine.compare(word, other.word)] if inner.cognate]
+            # Every reading of the abbreviation must hold the part: a row without it leaves the word apart.
+            hyphen_part = "-" in short.word.raw and not abbreviations.table().entries(short.word.raw)
+            if hits and (hyphen_part or {row for row, _, _ in hits} == set(rows)):
+                row, word, inner = hits[0]
+                evidence = {"kind": "expansion_part", "word": short.word.raw, "expansion": row.expansion,
+                            "part": word, "other": other.word.raw, "inner": inner.evidence[:1],
+                            "explanation": f"«{short.word.raw}» — {row.expansion}: часть «{word}» "
+                                           + ("— то же слово" if inner.confidence == "certain" and not inner.shared_roots
+                                              and inner.evidence[:1] and inner.evidence[0].get("kind") == "same_word"
+                                              else f"однокоренная с «{other.word.raw}»")
+                                           + "; части сложносокращённого слова и аббревиатуры — его корни",
+                            "source": abbreviations.source_name("table")}
+                found = replace(verdict, cognate=True, confidence="probable",
+                                shared_roots=list(inner.shared_roots), evidence=[evidence])
+                break
+        verdict.memo["memo_expansion"] = found
+        return found
 
     @staticmethod
     def ruled(verdict: Verdict, oracle: Oracle) -> Verdict:
@@ -286,6 +321,18 @@ class Lexicon:
         """Groups of a word list whose members are pairwise cognate by :meth:`compare` (lexicon.grouping).
         `ruled`: pairs a judge ruled cognate, asked even where no root spelling pairs them."""
         return group_cognates(self, lemmas, oracle, max_pairs, ruled)
+
+
+def _expansion_rows(raw: str, lemmas: tuple[str, ...]) -> tuple:
+    """The abbreviation table's rows for a word as written or for one of its lemmas (комсомола → комсомол)."""
+    table = abbreviations.table()
+    for text in (raw, *lemmas):
+        rows = table.entries(text)
+        if rows:
+            return tuple(rows)
+    # A part of a hyphenated word written in capitals (ИК-излучение, IT-отдел as ИТ) is an abbreviation.
+    parts = [part for part in raw.split("-") if part] if "-" in raw else []
+    return tuple(row for part in parts[:-1] for row in table.entries(part.upper()) if len(part) <= 5)
 
 
 __all__ = ["Lexicon", "WordStatus", "ATTESTED_ZIPF", "Token", "NormalizedWord"]

@@ -24,3 +24,4 @@ ALLOMORPHS_TSV = CURATED / "allomorphs.tsv"
 ROOT_SENSES_TSV = CURATED / "root_senses.tsv"
 GRAMMAR = PACKAGE / "grammar"      # class rules' patterns (not words): each row cites its handbook
 SCHOOL_ALTERNATIONS_TSV = GRAMMAR / "school_alternations.tsv"
+CLIPPED_PARTS_TSV = GRAMMAR / "clipped_parts.tsv"

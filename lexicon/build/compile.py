@@ -221,6 +221,8 @@ def compile_lexicon(sources: Path, use_tikhonov: bool = True, wiktionary: Path |
     links = evidence.links
     carry_roots(links, entries, affixes, stats)
     resplit_glued_roots(evidence, entries, affixes, stats)
+    if classes.CLIPPED in class_rules:
+        read_clipped_compounds(entries, stats)
 
     curated_senses = read_curated_senses() if use_curated else {}
     labels = label_senses(entries, curated_senses, stats)
@@ -378,6 +380,41 @@ def resplit_glued_roots(evidence: LinkEvidence, entries: dict[str, Entry], affix
     glued.resplit_compounds(entries, evidence.compounds, affixes, stats)
     glued.resplit_by_finer_cuts(entries, neighbours, STANDARD_PREFIXES, stats)
     glued.resplit_by_links(entries, evidence.rule_affixes, neighbours, affixes, stats)
+
+
+# --- 4b. read clipped compounds part by part -----------------------------------------------------
+
+DICTIONARY_CUTS = ("tikhonov-morphemes", "tikhonov-dictionary", "wiktionary")
+
+
+def read_clipped_compounds(entries: dict[str, Entry], stats: Counter) -> list[tuple[str, Morphemes, Morphemes]]:
+    """Clipped compounds cut as one root (спецназ, завуч: зав|у|ч) re-read as their parts before they get
+    nodes.  A dictionary's cut gives way only to a part of the table (уч, наз); a guessed cut also to a
+    noun of the lexicon after the clipped part (гос|дума).  Returns (word, old, new) for the report."""
+    def noun_cut(rest: str) -> Morphemes | None:
+        entry = entries.get(rest)
+        if entry is None or not any(p.normal_form == rest and "NOUN" in p.tag.grammemes
+                                    and not {"Name", "Surn", "Patr", "Geox", "Orgn"} & p.tag.grammemes
+                                    for p in morphology.analyzer().parse(rest)):
+            return None
+        return entry.morphemes
+
+    dictionary_roots = {fold_root(root) for entry in entries.values() if entry.source in DICTIONARY_CUTS
+                        for root in entry.roots}
+    changed = []
+    for key, entry in sorted(entries.items()):
+        if len(entry.roots) != 1:
+            continue
+        # A dictionary's cut, or a root carried over a DerivBase link, gives way only to a table part.
+        trusted = entry.source in DICTIONARY_CUTS or entry.source == glued.CARRIED_SOURCE
+        reading = classes.CLIPPED.reading(entry.word, (lambda rest: None) if trusted else noun_cut,
+                                          dictionary_roots.__contains__)
+        if reading is None or [t for t, _ in reading] == [t for t, _ in entry.morphemes]:
+            continue
+        changed.append((key, entry.morphemes, reading))
+        entry.morphemes = reading
+        stats["clipped_reread"] += 1
+    return changed
 
 
 # --- 5. label curated senses --------------------------------------------------------------------
