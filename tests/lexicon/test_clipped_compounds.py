@@ -40,6 +40,7 @@ def test_a_word_no_dictionary_cut_is_re_read_by_its_parts():
 @pytest.mark.parametrize("a, b, cognate", [
     ("завхоз", "хозяйство", True), ("спецназ", "назначение", True), ("колхоз", "коллективный", True),
     ("комсомол", "молодёжь", True),          # through the abbreviation table's expansion
+    ("авиакомпания", "авиация", True), ("мотоцикл", "мотор", True),   # combining forms of the table
     ("конференц-зал", "конференция", True),  # a hyphenated compound's clipped first part
     ("веб-сайт", "сайт", True),              # an unknown part does not hide the known one
     ("завхоз", "захотеть", False), ("колхоз", "колесо", False), ("райцентр", "рай", False),
