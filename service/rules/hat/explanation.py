@@ -151,18 +151,29 @@ def abbreviation(p: TargetProfile, tok: Token, oracle: Oracle) -> list[Finding]:
         return []
     severity = "violation" if len(matching) == len(hits) else "warning"
     exp, words = matching[0]
+    # СССР for комсомол: one letter meets one part of the target's own expansion — two steps from it
+    one_part = severity == "violation" and len(words) < 2 and _through_target_parts(p, words[0], oracle)
     what = (f"слово от аббревиатуры {info.base} ({exp.expansion})" if info.base
             else f"аббревиатура ({exp.expansion})")
     message = (f"«{tok.text}» — {what}: {_abbreviation_part(p, info.base or tok.text, words[0])} "
                f"означает «{words[0]}» — "
                + ("загаданное слово" if p.lexicon.fold(words[0]) in p.forms
                   else f"однокоренное с загаданным «{p.word.raw}»"))
-    if severity == "warning":
+    if one_part:
+        severity = "warning"
+        message += "; совпадает лишь одна часть расшифровки загаданного слова: решает судья"
+    elif severity == "warning":
         message += "; но у неё есть и другие расшифровки, без этого слова: решает судья"
     return [_finding_on(tok, "abbreviation", message, severity, {
         "abbreviation": tok.text, "source": p.lexicon.abbreviation_source(info.source),
         "expansions": [{**e.to_json(), "matches": m} for e, m in hits],
         "cognate": [p.verdict(w, oracle).to_json() for w in words[:2]], "rule": cite("abbreviation")})]
+
+
+def _through_target_parts(p: TargetProfile, word: str, oracle: Oracle) -> bool:
+    """The word meets the target only through a part of the target's expansion (союз of комсомол)."""
+    verdict = p.verdict(word, oracle)
+    return bool(verdict and verdict.evidence and verdict.evidence[0].get("kind") == "expansion_part")
 
 
 def _unknown_abbreviation(p: TargetProfile, tok: Token, info) -> list[Finding]:
