@@ -7,7 +7,10 @@
 
 For the two real sets: accept-precision (of the answers we accept, how many the package or jury
 accepts), recall with the lists (of the answers the package accepts and whose case carries its lists,
-how many we accept) and agreement (our verdict is the jury's; «judge» counts as disagreement).
+how many we accept) and agreement (our verdict is the jury's; «judge» counts as disagreement); for
+the jury set above all reject-precision (of our rejects, how many they rejected) and the judge-rate.
+Each figure is given for all cases and for the tune and held-out halves (cognate_eval.half_of over
+answer and reference); only the tune half's misses are printed.
 ``chgk_packages/*.txt`` are real package excerpts with hand-written ``*.expected.json``: the parser
 is field-exact on a question when every field the file names comes out as written there.
 
@@ -22,6 +25,7 @@ from pathlib import Path
 
 from lexicon import Lexicon
 from lexicon.cognates import CognateEngine
+from service.evaluation.cognate_eval import half_of
 from service.evaluation.common import Tally, read_jsonl
 from service.rules import chgk
 
@@ -50,13 +54,18 @@ def score(path: Path, lexicon: Lexicon | None = None) -> ChgkScore:
 
 @dataclass
 class RealScore:
-    """Verdicts on a real set against what the package or the jury decided."""
+    """Verdicts on a real set against what the package or the jury decided.
+
+    A jury assistant is judged by its two outright verdicts: reject-precision (of our rejects, how many
+    they rejected: a wrong one costs a team a point nobody looks at again), accept-precision, and the
+    judge-rate (the share sent to the jury: each costs it a minute)."""
     name: str
     table: Counter = field(default_factory=Counter)            # (expected accept?, our verdict) → cases
     listed: Counter = field(default_factory=Counter)           # the same, cases that carry the lists
     kinds: dict[str, Counter] = field(default_factory=dict)    # case kind → right / wrong
     sources: Counter = field(default_factory=Counter)
     misses: list[str] = field(default_factory=list)
+    halves: dict[str, "RealScore"] = field(default_factory=dict)   # tune / held-out (cognate_eval.half_of)
 
     @property
     def total(self) -> int:
@@ -66,6 +75,15 @@ class RealScore:
     def accept_precision(self) -> float:
         accepted = self.table[True, "accept"] + self.table[False, "accept"]
         return self.table[True, "accept"] / accepted if accepted else 1.0
+
+    @property
+    def reject_precision(self) -> float:
+        rejected = self.table[True, "reject"] + self.table[False, "reject"]
+        return self.table[False, "reject"] / rejected if rejected else 1.0
+
+    @property
+    def judge_rate(self) -> float:
+        return (self.table[True, "judge"] + self.table[False, "judge"]) / self.total if self.total else 0.0
 
     @property
     def recall_with_lists(self) -> float:
@@ -79,27 +97,41 @@ class RealScore:
 
     def add(self, case: dict, verdict: chgk.AnswerVerdict) -> None:
         expected = bool(case["accept"])
+        half = half_of(case["answer"], case["reference"])
+        for score in (self, self.halves.setdefault(half, RealScore(half))):
+            score.count(case, verdict, expected)
+        right = verdict.verdict == ("accept" if expected else "reject")
+        if not right and half == "tune":      # held-out misses are not printed: nothing is tuned on them
+            self.misses.append(f"[{case.get('kind', '?')}] «{case['answer']}» for «{case['reference']}»: "
+                               f"{'accepted' if expected else 'rejected'} by "
+                               f"{'the jury' if 'jury' in self.name else 'the package'}, we say "
+                               f"{verdict.verdict} ({verdict.reason}: {verdict.message[:120]})")
+
+    def count(self, case: dict, verdict: chgk.AnswerVerdict, expected: bool) -> None:
         self.table[expected, verdict.verdict] += 1
         if "accepted" in case or "rejected" in case:
             self.listed[expected, verdict.verdict] += 1
         right = verdict.verdict == ("accept" if expected else "reject")
         self.kinds.setdefault(case.get("kind", "?"), Counter())[right] += 1
         self.sources[case.get("source", "?").split("#")[0]] += 1
-        if not right:
-            self.misses.append(f"[{case.get('kind', '?')}] «{case['answer']}» for «{case['reference']}»: "
-                               f"{'accepted' if expected else 'rejected'} by "
-                               f"{'the jury' if 'jury' in self.name else 'the package'}, we say "
-                               f"{verdict.verdict} ({verdict.reason}: {verdict.message[:120]})")
+
+    def figures(self) -> str:
+        return (f"reject-precision {self.reject_precision:.3f}, accept-precision {self.accept_precision:.3f}, "
+                f"judge-rate {self.judge_rate:.3f}, recall with the lists {self.recall_with_lists:.3f}, "
+                f"agreement {self.agreement:.3f}")
 
     def lines(self) -> list[str]:
         t = self.table
-        out = [f"{self.name}: {self.total} cases from {len(self.sources)} sources; accept-precision "
-               f"{self.accept_precision:.3f}, recall with the lists {self.recall_with_lists:.3f}, "
-               f"agreement {self.agreement:.3f} («judge» counted as disagreement)",
+        out = [f"{self.name}: {self.total} cases from {len(self.sources)} sources; {self.figures()} "
+               "(«judge» counted as disagreement)",
                f"    accepted by them: {t[True, 'accept']} accept, {t[True, 'judge']} judge, {t[True, 'reject']} "
                f"reject; rejected by them: {t[False, 'reject']} reject, {t[False, 'judge']} judge, "
                f"{t[False, 'accept']} accept",
                "    by kind: " + ", ".join(f"{k} {c[True]}/{c[True] + c[False]}" for k, c in sorted(self.kinds.items()))]
+        out += [f"    {name} half: {half.total} cases; {half.figures()}" for name, half in sorted(
+            self.halves.items(), key=lambda kv: kv[0] != "tune")]
+        if self.misses:
+            out.append(f"    misses of the tune half ({len(self.misses)}; held-out misses not shown):")
         return out
 
 
@@ -169,8 +201,7 @@ def main(data_dir: str | Path = "tests/data", verbose: bool = True, engine: Cogn
                     for miss in real.misses:
                         print("   ", miss)
             else:
-                print(f"    with synonym policy «{policy}»: accept-precision {real.accept_precision:.3f}, "
-                      f"recall with the lists {real.recall_with_lists:.3f}, agreement {real.agreement:.3f}")
+                print(f"    with synonym policy «{policy}»: {real.figures()}")
     packages = score_packages(data_dir / "chgk_packages")
     print(f"chgk packages: field-exact {packages.accuracy:.3f} ({packages.correct}/{packages.total} questions of "
           f"{packages.files} real package excerpts, tests/data/chgk_packages/SOURCES.md)")
