@@ -20,12 +20,13 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench.traffic import request  # noqa: E402
+from service import runtime  # noqa: E402  (every_object: frozen caches too)
 
 
 def lru_caches() -> dict[str, tuple[int, int | None]]:
     """Every lru_cache wrapper alive in the process that holds entries: name -> (size, maxsize)."""
     out = {}
-    for obj in gc.get_objects():
+    for obj in runtime.every_object():
         if isinstance(obj, functools._lru_cache_wrapper):
             info = obj.cache_info()
             if info.currsize:
@@ -40,7 +41,7 @@ def cached_code() -> dict[str, list[tuple[int, int, str]]]:
     from service.rules import hat, mafia
 
     functions = {}
-    for obj in gc.get_objects():
+    for obj in runtime.every_object():
         if isinstance(obj, functools._lru_cache_wrapper) and hasattr(obj, "__wrapped__"):
             inner = getattr(obj.__wrapped__, "__func__", obj.__wrapped__)
             if hasattr(inner, "__code__"):

@@ -54,6 +54,14 @@ class Settings(BaseSettings):
     max_grouping_comparisons: int = Field(1_000_000, ge=1, description="ЧГК batch: word comparisons of typo groups")
     max_pool_pairs: int = Field(2_000_000, ge=1, description="candidate cognate pairs of one pool lint")
 
+    # --- the garbage collector (service.runtime) ----------------------------------------------------
+    gc_freeze: bool = Field(True, description="freeze the heap loaded at start-up: no collection scans it again")
+    gc_gen0_threshold: int = Field(50_000, ge=0, description="allocations between young collections "
+                                                             "(the interpreter's 700 ran ~1,000 a first lint); "
+                                                             "0 keeps the interpreter's")
+    gc_bulk_pause_ms: int = Field(15_000, ge=0, description="longest pause of the collector over overlapping "
+                                                            "pool lints; 0 never pauses it")
+
     # --- rulings -------------------------------------------------------------------------------
     rulings_token: SecretStr = SecretStr("")     # no token: the rulings API is read-only
     database_url: str = f"sqlite:///{DEFAULT_SQLITE}"

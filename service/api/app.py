@@ -22,7 +22,7 @@ from lexicon import Lexicon, morphology
 from lexicon.cognates import CognateEngine
 from lexicon.pronunciation import Pronouncer
 from lexicon.store import DataFileError
-from service import settings as settings_module
+from service import runtime, settings as settings_module
 from service.api import errors, openapi_docs
 from service.api.middleware import GuardMiddleware
 from service.api.redirects import RelativeRedirectMiddleware
@@ -47,6 +47,8 @@ def start(app: FastAPI) -> None:
     except DataFileError as exc:
         log.error("cannot start: data file %s", exc)
         raise
+    # Everything loaded is frozen out of the collector's reach, young collections made rare (service.runtime).
+    runtime.apply_gc_policy(state.settings)
 
 
 def create_app(engine: CognateEngine | None = None, pronouncer: Pronouncer | None = None,
@@ -71,6 +73,9 @@ def create_app(engine: CognateEngine | None = None, pronouncer: Pronouncer | Non
         start(app)
         app.state.engine.compare("кот", "кошка")
         app.state.pronouncer.readings("замок")
+        # Again after the warm-up, before the workers fork: a worker's collection would otherwise write
+        # into every loaded object's header and copy its page.
+        runtime.apply_gc_policy(settings)
     errors.install(app)
     app.include_router(ops.router)
     app.include_router(words.router)

@@ -51,11 +51,7 @@ def serve_forked(args: argparse.Namespace, log_config: dict) -> int:
     from service.api.app import create_app
 
     logging.config.dictConfig(log_config)  # inherited by the forked workers
-    app = create_app(preload=True)
-    # What the parent loaded stays out of the collector's reach: a worker's collection would otherwise
-    # write into every loaded object's header and copy its page (the thesaurus, the tables, the caches).
-    gc.collect()
-    gc.freeze()
+    app = create_app(preload=True)    # loads, warms up and freezes the heap (service.runtime)
 
     class Server(BaseApplication):
         def load_config(self):
@@ -141,7 +137,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "serve":
         # A client that closes its socket mid-answer must cost a BrokenPipeError, never the process.
         signal.signal(signal.SIGPIPE, signal.SIG_IGN)
-    elif argv is None:
-        # Run as a command (not called from Python): `koren check … | head` ends quietly, like any Unix tool.
-        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
-    return args.func(args)
+        return args.func(args)
+    from service import runtime
+
+    runtime.apply_gc_policy(collect_first=False)   # a raised threshold; the lexicon is frozen once loaded
+    if argv is not None:
+        return args.func(args)                     # called from Python: return, the caller goes on
+    # Run as a command (not called from Python): `koren check … | head` ends quietly, like any Unix tool.
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    runtime.exit_now(args.func(args))              # output written: exit without tearing the heap down

@@ -13,6 +13,7 @@ import random
 import pytest
 
 from bench.traffic import request
+from service import runtime   # every_object(): the caches loaded at start-up are frozen (gc.get_objects misses them)
 from service.api import metrics
 from service.rules import hat
 from service.rules.mafia import reading
@@ -26,7 +27,7 @@ MAX_ENTRIES = 30_000
 
 def long_lived_lru_caches() -> list[functools._lru_cache_wrapper]:
     out = []
-    for obj in gc.get_objects():
+    for obj in runtime.every_object():
         if isinstance(obj, functools._lru_cache_wrapper):
             inner = getattr(obj, "__wrapped__", None)
             module = getattr(getattr(inner, "__func__", inner), "__module__", "") or ""
@@ -123,4 +124,4 @@ def test_requests_leave_no_request_objects_behind(after_varied_traffic):
     from starlette.requests import Request
 
     gc.collect()
-    assert not [o for o in gc.get_objects() if isinstance(o, Request)]
+    assert not [o for o in runtime.every_object() if isinstance(o, Request)]
