@@ -19,6 +19,9 @@ import sys
 import time
 from pathlib import Path
 
+import orjson
+
+from service import runtime
 from service.rules.pool import BOARD_SIZE, GAMES, RULE_NAMES, SEVERITIES, SEVERITY_NAMES, PoolReport, plural, roots_ru
 
 PROGRESS_MIN_WORDS = 500
@@ -228,13 +231,19 @@ def cmd_lint(args: argparse.Namespace) -> int:
     if len(words) > MAX_WORDS:
         print(f"ошибка: слов {_num(len(words))}, а в пуле можно не больше {_num(MAX_WORDS)}", file=sys.stderr)
         return 2
-    report = pool.lint_pool(Lexicon(), words, args.game, progress=Progress())
-    if args.format == "json":
-        sys.stdout.write(json.dumps(report.to_json(), ensure_ascii=False, indent=1) + "\n")
-    elif args.format == "csv":
-        sys.stdout.write(render_csv(report))
-    else:
-        sys.stdout.write(render_table(report, args.all))
+    lexicon = Lexicon()
+    lexicon.load_tables()
+    runtime.apply_gc_policy(collect_first=False)     # what is loaded is never scanned again
+    with runtime.bulk_phase():
+        report = pool.lint_pool(lexicon, words, args.game, progress=Progress())
+        if args.format == "json":
+            # orjson, not json.dumps(indent=1) (pure Python, 4 MB): indented by two spaces, keys as emitted.
+            sys.stdout.flush()
+            sys.stdout.buffer.write(orjson.dumps(report.to_json(), option=orjson.OPT_INDENT_2) + b"\n")
+        elif args.format == "csv":
+            sys.stdout.write(render_csv(report))
+        else:
+            sys.stdout.write(render_table(report, args.all))
     return 1 if report.problems(args.fail_on) else 0
 
 
@@ -248,7 +257,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    runtime.exit_now(main())
 
 
 __all__ = ["register", "read_pool", "read_pool_or_say", "cmd_lint", "render_table", "render_csv", "SEVERITIES"]

@@ -3,9 +3,10 @@ from __future__ import annotations
 
 from fastapi import APIRouter, Request
 
-from service import rulings
+from service import rulings, runtime
 from service.api.deps import Words
 from service.api.errors import problem
+from service.api.fast_json import OrjsonResponse
 from service.api.schemas_pool import PoolGenerateIn, PoolGenerateOut, PoolLintIn, PoolLintOut
 from service.rules import generate, pool
 
@@ -20,7 +21,11 @@ def lint_pool(body: PoolLintIn, words: Words, request: Request):
     judges' cognate rulings there join or split pairs of the groups and board conflicts."""
     oracle = rulings.oracle_for(request.app, body.scope)
     try:
-        return pool.lint_pool(words, body.words, body.game, max_pairs=pool.MAX_POOL_PAIRS, oracle=oracle).to_json()
+        # The collector waits while the report is built and encoded (runtime.bulk_phase: any thread,
+        # bounded); the bytes go out as they are, PoolLintOut only documents them (fast_json).
+        with runtime.bulk_phase(request.app.state.settings):
+            report = pool.lint_pool(words, body.words, body.game, max_pairs=pool.MAX_POOL_PAIRS, oracle=oracle)
+            return OrjsonResponse(report.to_json())
     except pool.TooMuchWork as exc:
         return problem(413, "Request too large", str(exc), "/problems/too-much-work",
                        limit=exc.limit, value=exc.value, maximum=exc.maximum)
