@@ -31,6 +31,9 @@ The method, in the order :func:`compile_lexicon` runs it:
    рота) joins neither unless one is far the more frequent (вода / водь).
    A dictionary compound's part after its linking vowel that is a word in use
    of five letters or more (цен-о-образование) joins that word's root.
+   Then the class rules (lexicon.classes: borrowed stems, the school list of alternating roots,
+   clipped compounds — words re-read part by part in step 4b first) join what no link joins, and
+   UniMorph's derivations, a second source, join last; every such merge is recorded for `make eval`.
 8. Number the families: the successful joins form a spanning tree per family;
    each node keeps its parent and the link that joined it, which becomes the
    judge's evidence.
@@ -239,6 +242,7 @@ def compile_lexicon(sources: Path, use_tikhonov: bool = True, wiktionary: Path |
     join_in_rounds(families, one_base_each(proposals, links), entries, policy, stats)
     join_compound_tails(families, entries, stats)
     class_joins = join_by_classes(families, entries, class_rules, stats)
+    class_joins += join_unimorph_links(sources, families, entries, policy, stats)
 
     family_of, parent, depth = number_families(families)
     stats["words"] = len(entries)
@@ -337,9 +341,8 @@ def collect_links(sources: Path, wiki_related: list[tuple[str, str]], stats: Cou
 
 
 def compare_unimorph_links(sources: Path, links: list[Link], stats: Counter) -> None:
-    """UniMorph's links against DerivBase's: how many it shares and how many it alone gives.  Not joined
-    yet: its extra links reorder the rounds' joins, and on 2026-12-04 that split министерство from
-    министр and фото from фотограф, so they wait for a join policy of their own (issue 29)."""
+    """UniMorph's links against DerivBase's: how many it shares and how many it alone gives.  They are
+    joined after everything else (:func:`join_unimorph_links`): in the rounds they reordered the joins."""
     derivbase_pairs = {frozenset(link[:2]) for link in links}
     for link in src.unimorph_links(sources):
         pair = frozenset((link.source_key, link.target_key))
@@ -603,6 +606,34 @@ def join_by_classes(families: Families, entries: dict[str, Entry], rules: tuple,
                              entries[first[0]].roots[first[1]], entries[node[0]].roots[node[1]], pairs))
                 stats[f"class_joins_{rule}"] += 1
     return made
+
+
+def join_unimorph_links(sources: Path, families: Families, entries: dict[str, Entry], policy: JoinPolicy,
+                        stats: Counter) -> list[tuple[str, str, str, str, str, int]]:
+    """UniMorph's derivations (ru.wiktionary etymologies), a second source, joined last: equal root
+    spellings or an alternation the policy trusts, between families whose usual spellings agree.  Last,
+    so its links cannot reorder the rounds (in the rounds they split министерство from министр).
+    Returns the family merges made, recorded beside the class rules' for `make eval` to count and sample."""
+    made = []
+    for link in src.unimorph_links(sources):
+        a, b = link.source_key, link.target_key
+        ea, eb = entries.get(a), entries.get(b)
+        if ea is None or eb is None:
+            continue
+        for i, ra in enumerate(ea.roots):
+            for j, rb in enumerate(eb.roots):
+                alt = compare_roots(ra, rb)
+                if alt is None or not (roots.same_spelling(alt) or policy.trusted(fold_root(ra), fold_root(rb))):
+                    continue
+                pairs = families.size(families.find((a, i))) * families.size(families.find((b, j)))
+                if families.join((a, i), (b, j), UNIMORPH_JOIN, policy):
+                    made.append((UNIMORPH_JOIN, ea.word, eb.word, ra, rb, pairs))
+                    stats["unimorph_joins"] += 1
+    return made
+
+
+# The link note and the class_joins rule of a UniMorph join (lexicon.cognates.describe_link reads "unimorph").
+UNIMORPH_JOIN = "unimorph"
 
 
 def _spelled_around_root(spelling: str, morphemes: Morphemes) -> int | None:
