@@ -1,7 +1,6 @@
 """Pool lint: per-word rules, duplicates, cognate groups, board conflicts, the dev set, the HTTP endpoint."""
 from __future__ import annotations
 
-import time
 
 import pytest
 
@@ -169,7 +168,7 @@ def test_to_json_shape(lexicon):
     assert body["summary"]["by_rule"] == {"plural": 1}
 
 
-def test_a_big_pool_is_fast(lexicon):
+def test_a_big_pool_compares_few_of_its_pairs(lexicon):
     # 2,000 distinct nouns from pymorphy3's dictionary: candidate pairs come from buckets, not n².
     from lexicon.morphology import analyzer
 
@@ -179,9 +178,8 @@ def test_a_big_pool_is_fast(lexicon):
             words.append(word)
         if len(words) == 600:
             break
-    start = time.perf_counter()
-    report = lint(lexicon, words)
-    assert time.perf_counter() - start < 10
+    # Fast by construction, not by the clock: grouping may compare only a twentieth of all n² pairs.
+    report = pool.lint_pool(lexicon, words, max_pairs=len(words) * (len(words) - 1) // 2 // 20)
     assert len(report.words) == len(words)
 
 
