@@ -63,6 +63,7 @@ class Clashes:
         if same is not None:
             return {"kind": "cognate", "with": same}
         for other in dict.fromkeys(w for k in spellings for w in self.spellings.get(k, ())):
+            budget.check()     # a key shared by many words of a big `extend` is a long loop of its own
             self.compared += 1
             if self.lexicon.compare(word, other).cognate:
                 return {"kind": "cognate", "with": other}
@@ -70,6 +71,7 @@ class Clashes:
         return {"kind": "homophone", "with": alike} if alike is not None else None
 
     def add(self, word: str) -> None:
+        budget.check()         # called once per word of `extend`: the request's deadline stops it
         self.words.append(word)
         self.lemmas.setdefault(fold_key(word), word)
         families, spellings = self.lexicon.root_keys(word)
@@ -166,13 +168,18 @@ def key_card(rng: random.Random, words: list[str]) -> dict:
     return key
 
 
+def _card(lexicon: Lexicon, card: str) -> tuple[str, float]:
+    budget.check()             # up to max_pool_words cards, each a frequency lookup
+    return card.strip(), round(lexicon.frequency(card.strip()), 1)
+
+
 def generate_board(lexicon: Lexicon, cards: list[str] | None = None, seed: int | None = None,
                    with_key: bool = False, difficulty: str | None = "medium") -> dict:
     """25 cards with no cognate, homophone or duplicate pair, from `cards` (a card set) or the lexicon."""
     seed = new_seed(seed)
     rng = random.Random(seed)
     if cards:
-        candidates = list(dict.fromkeys((c.strip(), round(lexicon.frequency(c.strip()), 1)) for c in cards if c.strip()))
+        candidates = list(dict.fromkeys(_card(lexicon, c) for c in cards if c.strip()))
         band = ("cards", 0.0, 9.9)
     else:
         band = band_of(difficulty, None, None)

@@ -63,6 +63,7 @@ def cognates_batch(body: CognatesBatchIn, lexicon: Words, request: Request) -> O
     oracle = rulings.oracle_for(request.app, body.scope)   # one query for the whole batch
     results = []
     for index, (a, b) in enumerate(body.pairs):
+        budget.check()     # up to 1,000 pairs: a timed-out batch stops here instead of running on unseen
         try:
             results.append(compared(lexicon, normalize_word(a), normalize_word(b), oracle))
         except InvalidWord as exc:

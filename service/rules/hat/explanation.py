@@ -12,6 +12,7 @@ import tomllib
 from dataclasses import dataclass
 from functools import cached_property
 
+from lexicon import budget
 from lexicon.fragments import HESITANT_PARTS
 from lexicon.overrides import NO_RULINGS, Oracle
 from lexicon.text import NormalizedWord, Token, clean_text, fold_key
@@ -250,9 +251,11 @@ def word_rules(ex: Explanation) -> list[Finding]:
     """The word rules on every word and hyphen part; cached per target unless judges have ruled."""
     if ex.oracle:
         # Rulings change cognate answers, so the cache of answers without them does not apply.
-        return [f for piece in ex.pieces for rule in WORD_RULES
+        return [f for piece in ex.pieces if budget.check() is None for rule in WORD_RULES
                 for f in rule(ex.profile, ex.profile.in_text(piece, ex.tokens), ex.oracle)]
-    return [f for piece in ex.pieces for f in ex.profile.word_findings(piece, WORD_RULES, ex.tokens)]
+    # budget.check() per word: a 5,000-character text is hundreds of them, and a timed-out request stops.
+    return [f for piece in ex.pieces if budget.check() is None
+            for f in ex.profile.word_findings(piece, WORD_RULES, ex.tokens)]
 
 
 # ---------------------------------------------------------------- fragments ---
@@ -382,7 +385,8 @@ def _scrambled(p: TargetProfile, tok: Token, hint: bool, oracle: Oracle) -> list
 
 def anagrams(ex: Explanation) -> list[Finding]:
     """D: the target's letters scrambled, and the word «анаграмма»: forbidden when it names one."""
-    found = [f for piece in ex.pieces for f in _scrambled(ex.profile, piece, ex.anagram_hint, ex.oracle)]
+    found = [f for piece in ex.pieces if budget.check() is None
+             for f in _scrambled(ex.profile, piece, ex.anagram_hint, ex.oracle)]
     named = any(f.evidence.get("kind") == "named_anagram" for f in found)
     for tok in ex.tokens:
         if tok.word is None or not lemma_keys_of(ex.profile.lexicon, tok.word.text) & ANAGRAM_WORDS:
@@ -591,5 +595,5 @@ def check_explanation(lexicon, target: str | NormalizedWord, text: str,
     # The rules read the text without invisible characters (ко\u200eтёнок is котёнок); spans go back to it as sent.
     clean = clean_text(text)
     ex = Explanation(p, clean.text, lexicon.tokenize(clean.text), oracle)
-    findings = [f for rule in EXPLANATION_RULES for f in rule(ex)]
+    findings = [f for rule in EXPLANATION_RULES if budget.check() is None for f in rule(ex)]
     return ExplanationResult(p.word.raw, as_sent(in_text_order(_one_per_span(findings)), clean), len(ex.tokens))
