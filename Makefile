@@ -34,6 +34,7 @@ eval: install
 bench: install
 	$(PY) bench/run.py
 	$(PY) bench/pools.py
+	$(PY) bench/first_run.py
 
 test-browser: install
 	.ci/browser.sh
