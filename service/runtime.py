@@ -90,7 +90,7 @@ def _end_pause() -> None:
     _paused_by_us = False
 
 
-def exit_now(code: int) -> None:
+def exit_now(code: int | None) -> None:
     """End a CLI command whose output is written: flush stdout and stderr, then os._exit(code).
 
     Tearing the heap down object by object (a loaded lexicon, the caches) was 31% of a `koren lint`
@@ -105,7 +105,7 @@ def exit_now(code: int) -> None:
             stream.flush()
         except (BrokenPipeError, ValueError):    # a reader gone (`| head`) or a closed stream: nothing to save
             pass
-    os._exit(code)
+    os._exit(int(code or 0))       # None, as sys.exit(None), is success
 
 
 def every_object() -> list:
