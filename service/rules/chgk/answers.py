@@ -16,7 +16,8 @@ from typing import Any, Iterable
 
 from lexicon import Lexicon
 from lexicon.overrides import NO_RULINGS, Oracle, Override
-from service.rules.chgk import limits
+from lexicon.text import fold_key
+from service.rules.chgk import closeness, limits
 from service.rules.chgk.alignment import Alignment, align, best_alignment
 from service.rules.chgk.matching import Matcher, TokenMatch, common_noun
 from service.rules.chgk.messages import letters, omitted, plural
@@ -110,7 +111,41 @@ def judge_variants(answer: str, pool: list[Variant], matcher: Matcher) -> Answer
     all_latin = any(t.latin for t in toks) and all(t.latin or t.is_number for t in toks)
     if all_latin and not any(t.latin for v in pool for t in v.toks):
         return _verdict(answer, norm, "judge", "other_script", UNMATCHED["other_script"], pool[0])
-    return _different(answer, norm, pool, matcher.notes)
+    return _close(answer, norm, toks, pool, matcher) or _different(answer, norm, pool, matcher.notes)
+
+
+def _close(answer: str, norm: str, toks: tuple, pool: list[Variant], matcher: Matcher) -> AnswerVerdict | None:
+    """Not a match, but close (a shared word, a synonym, a cognate, a near vector, a name spelt another
+    way): the jury decides whether the difference matters in the question (Кодекс 2.1.4)."""
+    if matcher.lexicon is None:
+        return None
+    spelt = [n for n in matcher.notes if n.get("kind") == "real_word" and "distance" in n
+             and n["distance"] <= n["allowed"] and names_spelt(n["reference"])]
+    variant, found = closeness.ties(toks, pool, matcher)
+    if spelt:
+        found = [{"kind": "close", "relation": "spelling", "answer": n["answer"], "reference": n["reference"],
+                  "explanation": f"«{n['answer']}» — возможно, имя «{n['reference']}», написанное иначе "
+                                 f"({letters(n['distance'])} отличия по написанию имени), хотя так пишется и "
+                                 "другое слово"} for n in spelt] + found
+        variant = variant or next((v for v in pool if v.source == "reference"), pool[0])
+    if not found:
+        return None
+    if found[0]["relation"] in ("contradiction", "another_name"):
+        said = "противоречит ему" if found[0]["relation"] == "contradiction" else "называет другое"
+        return _verdict(answer, norm, "reject", found[0]["relation"],
+                        f"ответ не совпадает с «{variant.entry}» и {said}: {found[0]['explanation']}: незачёт",
+                        variant, found + list(matcher.notes))
+    said = "; ".join(t["explanation"] for t in found[:3])
+    return _verdict(answer, norm, "judge", "close",
+                    f"ответ не совпадает с «{variant.entry}», но близок к нему: {said}; засчитывается, если отличие "
+                    "несущественно в контексте вопроса (Кодекс 2.1.4): решает жюри", variant,
+                    found + [n for n in matcher.notes if n not in found])
+
+
+def names_spelt(reference: str) -> bool:
+    """The refused slip is in a name (capitalised, not a common noun): ариель / Ариэль is a name written
+    another way, which the jury may accept; Кашка / кошка stays a different word."""
+    return reference[:1].isupper() and not common_noun(fold_key(reference))
 
 
 def _different(answer: str, norm: str, pool: list[Variant], notes: list[dict]) -> AnswerVerdict:
@@ -351,12 +386,28 @@ def _extra(answer: str, norm: str, al: Alignment, ev: list[dict]) -> AnswerVerdi
         return _verdict(answer, norm, "accept", "extra_words",
                         f"ответ содержит «{v.text}» и добавляет уточнение ({said}), которое не противоречит "
                         "ответу: зачёт", v, ev)
+    joined = _hyphen_joined(answer, [t for t, r in roles if r in SPOILING], [p.answer for p in al.pairs])
+    if joined:
+        return _verdict(answer, norm, "judge", "extra_words",
+                        f"ответ содержит «{v.text}» и через дефис добавляет {joined}: два названия одного и того же "
+                        "(приложение) или второй ответ? Решает жюри (Кодекс 2.1.1)", v, ev)
     if any(r in SPOILING for _, r in roles):
         return _verdict(answer, norm, "reject", "extra_words",
                         f"ответ содержит «{v.text}», но добавляет {said}: неверное уточнение или второй ответ "
                         "делают ответ неправильным (Кодекс 2.1.1): незачёт", v, ev)
     return _verdict(answer, norm, "judge", "extra_words",
                     f"ответ содержит «{v.text}» и добавляет {said}: верно ли уточнение? Решает судья", v, ev)
+
+
+def _hyphen_joined(answer: str, spoiling: list, paired: list) -> str:
+    """«иллюзионист-фокусник»: every word that would make a second answer is written with a hyphen to a
+    word of the reference, so it reads as one thing named twice; "" otherwise (a number added is no name:
+    «1-будущее»)."""
+    text = clean(answer).lower()
+    if not spoiling or any(t.is_number for t in spoiling) or not all(any(f"{t.raw.lower()}-{q.raw.lower()}" in text or f"{q.raw.lower()}-{t.raw.lower()}" in text
+                                   for q in paired) for t in spoiling):
+        return ""
+    return ", ".join(f"«{t.raw}»" for t in spoiling)
 
 
 def _related(answer: str, norm: str, v: Variant, p: TokenMatch, ev: list[dict]) -> AnswerVerdict:

@@ -1,0 +1,200 @@
+"""Close but not equivalent: what turns an unmatched answer from a reject into the jury's question.
+
+The МАК code (../shared/rules/chgk-sport.md, 2.1.4) accepts a synonym or a difference that does not
+matter in the question's context, and only the jury sees that context.  So an answer that does not
+match any accepted variant is rejected outright only when nothing ties it to the reference; when
+something does, the verdict is ``judge`` with the tie as evidence:
+
+* ``shared_word``  -- a content word of the reference, in any form (сигнальный пистолет / стартовый пистолет),
+* ``synonym``      -- the two lemmas share a synonym set of the thesaurus (Lexicon.synonyms),
+* ``cognate``      -- the two words share a root (Lexicon.compare: звонок / зазвонил, перебрать / перебор),
+* ``similar``      -- the words' navec vectors are close (cosine ≥ SIMILAR; наследник / сын),
+* ``spelling``     -- a name written one slip away that the typo rule refused only because the slip
+  spells a known name (ариель / Ариэль; answers.py reads it from the matcher's notes).
+
+Two outcomes are the opposite, a reject that says why: ``contradiction`` (the same word after another
+prefix: восходящее / заходящее солнце) and ``another_name`` (a shared word, but each side names someone
+the other does not: Иван Пугачёв / Емельян Пугачёв).
+
+A word the vectors do not know ties nothing: on the tune half such «unmeasured» ties sent five
+jury-rejected answers to the jury for each accepted one.
+
+Two different proper names or numbers are never tied this way: another person or another number is
+a wrong answer (chgk-sport.md, «Фамилии», «Числа»).  Without a Lexicon nothing is looked up.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from lexicon import Lexicon
+from lexicon.text import InvalidWord
+from service.rules.chgk import vectors
+from service.rules.chgk.matching import Matcher, lemma_set, primary_lemma
+from service.rules.chgk.tokens import Tok, content
+from service.rules.chgk.variants import Variant
+
+# Chosen on the tune half of tests/data/chgk_jury.jsonl (cognate_eval.half_of): the lowest cosine
+# that ties a jury-accepted answer without tying more jury-rejected ones than it saves.
+SIMILAR = 0.37
+NAME_TAGS = ("Name", "Surn", "Patr", "Geox", "Orgn", "Trad")
+FUNCTION_TAGS = ("PREP", "CONJ", "PRCL", "INTJ", "NPRO")
+# Verb prefixes (Russian grammar's list) and «не»: a swap of them (в-/вы-, вос-/за-) makes another word.
+PREFIXES = ("в", "во", "вз", "вс", "воз", "вос", "вы", "до", "за", "из", "ис", "на", "над", "не", "о", "об", "обо",
+            "от", "ото", "пере", "по", "под", "пред", "при", "про", "раз", "рас", "с", "со", "у")
+POS_CLASSES = {"ADJF": "adjective", "ADJS": "adjective", "PRTF": "adjective", "PRTS": "adjective", "COMP": "adjective",
+               "VERB": "verb", "INFN": "verb", "GRND": "verb", "NOUN": "noun"}
+MIN_REST = 4     # letters the word keeps after its prefixes (вход / выход share «ход»: too little to trust)
+TIE_ORDER = ("contradiction", "another_name", "shared_word", "spelling", "synonym", "cognate", "similar")
+
+
+@lru_cache(maxsize=10_000)
+def _first_tag(word: str) -> str:
+    known = [p for p in Lexicon.parses(word) if p.known]
+    return known[0].tag if known else ""
+
+
+def is_name(tok: Tok) -> bool:
+    """A proper name by the dictionary (its first reading), or a capitalised word no dictionary knows
+    (Ринго, Родари, a Latin name)."""
+    tag = _first_tag(tok.text)
+    return any(t in tag for t in NAME_TAGS) or (tok.raw[:1].isupper() and (tok.latin or not tag))
+
+
+def is_function(tok: Tok) -> bool:
+    return _first_tag(tok.text).startswith(FUNCTION_TAGS)
+
+
+def words_of(toks: tuple[Tok, ...]) -> list[Tok]:
+    """The content words: no numbers, prepositions, conjunctions, particles; pronouns only if nothing else."""
+    kept = [t for t in content(toks)[0] if not t.is_number and len(t.text) > 1 and t.raw.isalpha()]
+    full = [t for t in kept if not is_function(t)]
+    return full or [t for t in kept if _first_tag(t.text).startswith("NPRO")]
+
+
+def _tie(kind: str, a: Tok, r: Tok, explanation: str, **detail: Any) -> dict:
+    return {"kind": "close", "relation": kind, "answer": a.raw, "reference": r.raw, **detail,
+            "explanation": explanation}
+
+
+def tie(a: Tok, r: Tok, matcher: Matcher) -> dict | None:
+    """The strongest tie between an answer word and a reference word, or None."""
+    if a.latin != r.latin:
+        return None
+    names = is_name(a), is_name(r)
+    if all(names) and a.text != r.text:       # two names: another person or place, however alike
+        return None
+    if lemma_set(a.text) & lemma_set(r.text) or a.text == r.text:
+        return _tie("shared_word", a, r, f"в ответе есть слово эталона «{r.raw}» («{a.raw}»)")
+    if matcher.lexicon is None or a.latin:
+        return None
+    for x in sorted(lemma_set(a.text)):
+        for y in sorted(lemma_set(r.text)):
+            link = Lexicon.synonyms(x, y)
+            if link is not None:
+                return _tie("synonym", a, r, f"«{a.raw}» и «{r.raw}» — синонимы по тезаурусу ({link.gloss[:80]})",
+                            source="тезаурус wiki-ru-wordnet", synset=list(link.synset)[:8])
+    return _cognate(a, r, matcher) or _similar(a, r, names)
+
+
+def _cognate(a: Tok, r: Tok, matcher: Matcher) -> dict | None:
+    try:
+        verdict = matcher.lexicon.compare(a.text, r.text, matcher.oracle)
+    except InvalidWord:
+        return None
+    if not verdict.cognate:
+        return None
+    swap = prefix_swap(a.text, r.text) or prefix_swap(primary_lemma(a.text), primary_lemma(r.text))
+    if swap and word_class(a) == word_class(r):
+        return _tie("contradiction", a, r, f"«{a.raw}» и «{r.raw}» — одно слово с разными приставками "
+                    f"(«{swap[0] or '—'}» / «{swap[1] or '—'}»): приставка меняет смысл на другой или противоположный",
+                    source="словарь корней проекта (Lexicon.compare)")
+    return _tie("cognate", a, r, f"«{a.raw}» и «{r.raw}» — однокоренные слова, но не одно слово",
+                source="словарь корней проекта (Lexicon.compare)")
+
+
+def _prefixes(word: str, depth: int = 2) -> list[tuple[str, str]]:
+    """(prefixes, rest) for every way of taking up to `depth` prefixes off the word."""
+    out = [("", word)]
+    if depth:
+        for p in PREFIXES:
+            if word.startswith(p) and len(word) - len(p) >= MIN_REST:
+                out += [(p + q, rest) for q, rest in _prefixes(word[len(p):], depth - 1)]
+    return out
+
+
+def prefix_swap(a: str, b: str) -> tuple[str, str] | None:
+    """восходящий / заходящий, сложный / неотложный: the same word after different prefixes (both have
+    one: a bare verb and its prefixed one are an aspect pair, строить / построить)."""
+    for pa, rest in _prefixes(a):
+        for pb, other in _prefixes(b):
+            if rest == other and pa and pb and pa != pb:
+                return pa, pb
+    return None
+
+
+def word_class(tok: Tok) -> str:
+    """A part of speech coarse enough that words of one class can stand for each other."""
+    tag = _first_tag(tok.text)
+    if tag.startswith("NPRO") or "Apro" in tag:
+        return "pronoun"
+    pos = tag.split(",", 1)[0].split(" ", 1)[0]
+    return POS_CLASSES.get(pos, pos)
+
+
+def _similar(a: Tok, r: Tok, names: tuple[bool, bool]) -> dict | None:
+    # A name beside a common word: closeness says nothing of the entity.  Words of two classes
+    # (будильник / зазвонил) are close by topic, not by meaning: only words of one class are compared.
+    if any(names) or word_class(a) != word_class(r):
+        return None
+    cosine = vectors.similarity((a.text, primary_lemma(a.text)), (r.text, primary_lemma(r.text)))
+    if cosine is None or cosine < SIMILAR:
+        return None
+    return _tie("similar", a, r, f"«{a.raw}» и «{r.raw}» близки по смыслу (косинус {cosine:.2f} ≥ {SIMILAR})",
+                cosine=round(cosine, 3), source=vectors.SOURCE)
+
+
+def dependent(toks: list[Tok], i: int) -> bool:
+    """A genitive noun after another word (друг человека, отряд самоубийц): it says whose, not what."""
+    tag = _first_tag(toks[i].text)
+    return i > 0 and tag.startswith("NOUN") and "gent" in tag
+
+
+def another_name(mine: list[Tok], theirs: list[Tok], found: list[dict]) -> dict | None:
+    """Each side names someone the other does not (Иван Пугачёв / Емельян Пугачёв, Сотбис, Филипс /
+    Сотбис, Кристис): another person or thing, whatever else they share."""
+    tied_a, tied_r = {t["answer"] for t in found}, {t["reference"] for t in found}
+    a = next((a for a in mine if is_name(a) and a.raw not in tied_a), None)
+    r = next((r for r in theirs if is_name(r) and r.raw not in tied_r), None)
+    if a is None or r is None or not found:
+        return None
+    return _tie("another_name", a, r, f"в ответе имя «{a.raw}», а в эталоне на его месте «{r.raw}»: это другой "
+                "человек или другое название, хотя общее с эталоном есть")
+
+
+def variant_ties(mine: list[Tok], v: Variant, matcher: Matcher) -> list[dict]:
+    """The strongest tie of each answer word to the variant's words, strongest kinds first."""
+    theirs = words_of(v.toks)
+    found = []
+    for a in mine:
+        links = [(i, t) for i, r in enumerate(theirs) if (t := tie(a, r, matcher))]
+        same = [(i, t) for i, t in links if t["relation"] == "shared_word"]
+        # The answer's word is the reference's own: it ties as that word or, a dependent, not at all.
+        links = [t for i, t in (same or links) if not (same and dependent(theirs, i))]
+        if links:
+            found.append(min(links, key=lambda t: TIE_ORDER.index(t["relation"])))
+    other = another_name(mine, theirs, found)
+    if other:
+        return [other]
+    return sorted(found, key=lambda t: TIE_ORDER.index(t["relation"]))
+
+
+def ties(answer: tuple[Tok, ...], pool: list[Variant], matcher: Matcher) -> tuple[Variant | None, list[dict]]:
+    """The variant the answer is closest to and the ties to it (strongest kinds first); none: (None, [])."""
+    mine = words_of(answer)
+    best: tuple[int, Variant | None, list[dict]] = (len(TIE_ORDER), None, [])
+    for v in (v for v in pool if v.source in ("reference", "accepted")):
+        found = variant_ties(mine, v, matcher)
+        if found and TIE_ORDER.index(found[0]["relation"]) < best[0]:
+            best = (TIE_ORDER.index(found[0]["relation"]), v, found)
+    return best[1], best[2]
