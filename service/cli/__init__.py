@@ -97,8 +97,15 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_eval(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
     from service import evaluation
 
+    # The labelled sets live in a checkout (tests/data), not in the wheel: say so instead of a traceback.
+    if not (Path(args.data) / "cognates.tsv").is_file():
+        print(f"ошибка: нет размеченных наборов в «{args.data}» — koren eval запускают из копии репозитория "
+              "(или укажите --data ПАПКА с cognates.tsv и другими наборами)", file=sys.stderr)
+        return 2
     return evaluation.main(args.data, verbose=not args.quiet)
 
 

@@ -40,3 +40,10 @@ def test_a_missing_pool_file_is_a_russian_error_not_a_traceback(argv, tmp_path, 
 def test_a_folder_given_as_cards_is_named_as_such(tmp_path, capsys):
     assert main(["board", "--cards", str(tmp_path)]) == 2
     assert "это папка, а не файл" in capsys.readouterr().err
+
+
+def test_eval_outside_a_checkout_says_where_the_sets_are(tmp_path, capsys):
+    from service.cli import main
+
+    assert main(["eval", "--data", str(tmp_path)]) == 2
+    assert "размеченных наборов" in capsys.readouterr().err
