@@ -6,10 +6,17 @@ SOURCES ?= ../shared/lexicon-sources
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
+# Plain `make` only lists the targets: it used to rewrite openapi.json, the file's first target.
+.DEFAULT_GOAL := help
+help:
+	@echo "make run      serve the API on http://$(HOST):$(PORT) with the bundled lexicon"
+	@echo "make test     run the test suite (installs first)"
+	@echo "make eval | bench | lexicon | openapi | fuzz | load | soak | test-browser | test-postgres | clean"
+
 openapi: install
 	$(PY) -m service.api.openapi_export > openapi.json
 
-.PHONY: openapi install run test test-browser test-postgres eval bench load soak fuzz lexicon clean
+.PHONY: help openapi install run test test-browser test-postgres eval bench load soak fuzz lexicon clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)

@@ -37,3 +37,9 @@ def test_run_with_a_token_file_prints_no_secret(tmp_path):
     secret.write_text("from-a-file-77", encoding="utf-8")
     out = make_run(KOREN_RULINGS_TOKEN_FILE=str(secret))
     assert "from-a-file-77" not in out and "writes with" in out
+
+
+def test_plain_make_lists_targets_and_writes_nothing():
+    done = subprocess.run(["make", "--no-print-directory", "-n"], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "openapi_export" not in done.stdout and "make test" in done.stdout
