@@ -352,6 +352,7 @@ def test_a_close_answer_without_a_lexicon_is_judged_as_before():
 @pytest.mark.parametrize("answer,reference,reason", [
     ("восходящее солнце", "заходящее солнце", "contradiction"),        # another prefix: the opposite
     ("Иван Пугачёв", "Емельян Иванович Пугачёв", "another_name"),       # another person of one surname
+    ("Звук сирены", "Звук метронома", "another_thing"),                # one head, another thing's
     ("Он тоже человек", "собака - друг человека", "different"),         # a shared dependent says only whose
     ("паровоз", "кошка", "different"),
     ("Герман Титов", "Юрий Гагарин", "different"),                      # two names are never «similar»

@@ -130,7 +130,7 @@ def _close(answer: str, norm: str, toks: tuple, pool: list[Variant], matcher: Ma
         variant = variant or next((v for v in pool if v.source == "reference"), pool[0])
     if not found:
         return None
-    if found[0]["relation"] in ("contradiction", "another_name"):
+    if found[0]["relation"] in ("contradiction", "another_name", "another_thing"):
         said = "противоречит ему" if found[0]["relation"] == "contradiction" else "называет другое"
         return _verdict(answer, norm, "reject", found[0]["relation"],
                         f"ответ не совпадает с «{variant.entry}» и {said}: {found[0]['explanation']}: незачёт",

@@ -14,7 +14,8 @@ something does, the verdict is ``judge`` with the tie as evidence:
 
 Two outcomes are the opposite, a reject that says why: ``contradiction`` (the same word after another
 prefix: восходящее / заходящее солнце) and ``another_name`` (a shared word, but each side names someone
-the other does not: Иван Пугачёв / Емельян Пугачёв).
+the other does not: Иван Пугачёв / Емельян Пугачёв), ``another_thing`` (the same head noun of another
+thing: Звук сирены / Звук метронома).
 
 A word the vectors do not know ties nothing: on the tune half such «unmeasured» ties sent five
 jury-rejected answers to the jury for each accepted one.
@@ -28,7 +29,7 @@ from functools import lru_cache
 from typing import Any
 
 from lexicon import Lexicon
-from lexicon.text import InvalidWord
+from lexicon.text import InvalidWord, fold_key as fold
 from service.rules.chgk import vectors
 from service.rules.chgk.matching import Matcher, lemma_set, primary_lemma
 from service.rules.chgk.tokens import Tok, content
@@ -45,7 +46,7 @@ PREFIXES = ("в", "во", "вз", "вс", "воз", "вос", "вы", "до", "�
 POS_CLASSES = {"ADJF": "adjective", "ADJS": "adjective", "PRTF": "adjective", "PRTS": "adjective", "COMP": "adjective",
                "VERB": "verb", "INFN": "verb", "GRND": "verb", "NOUN": "noun"}
 MIN_REST = 4     # letters the word keeps after its prefixes (вход / выход share «ход»: too little to trust)
-TIE_ORDER = ("contradiction", "another_name", "shared_word", "spelling", "synonym", "cognate", "similar")
+TIE_ORDER = ("contradiction", "another_name", "another_thing", "shared_word", "spelling", "synonym", "cognate", "similar")
 
 
 @lru_cache(maxsize=10_000)
@@ -172,6 +173,21 @@ def another_name(mine: list[Tok], theirs: list[Tok], found: list[dict]) -> dict 
                 "человек или другое название, хотя общее с эталоном есть")
 
 
+def another_whose(mine: list[Tok], theirs: list[Tok], found: list[dict]) -> dict | None:
+    """The same head noun of another thing's (Звук сирены / Звук метронома, Бутылка Фанты / Бутылка
+    Кока-колы): the genitive names the thing, and the answer names another one.  An adjective in its
+    place (сигнальный / стартовый пистолет) is the jury's: it may be another name of the same thing."""
+    tied_a, tied_r = {t["answer"] for t in found}, {t["reference"] for t in found}
+    heads = [t for t in found if t["relation"] == "shared_word"
+             and (tag := _first_tag(fold(t["reference"]))).startswith("NOUN") and "gent" not in tag]
+    a = next((a for j, a in enumerate(mine) if dependent(mine, j) and a.raw not in tied_a), None)
+    r = next((r for i, r in enumerate(theirs) if dependent(theirs, i) and r.raw not in tied_r), None)
+    if not heads or a is None or r is None or lemma_set(a.text) & lemma_set(r.text):
+        return None
+    return _tie("another_thing", a, r, f"слово «{heads[0]['reference']}» то же, но в ответе оно о другом: "
+                f"«{a.raw}» на месте «{r.raw}»")
+
+
 def variant_ties(mine: list[Tok], v: Variant, matcher: Matcher) -> list[dict]:
     """The strongest tie of each answer word to the variant's words, strongest kinds first."""
     theirs = words_of(v.toks)
@@ -183,7 +199,7 @@ def variant_ties(mine: list[Tok], v: Variant, matcher: Matcher) -> list[dict]:
         links = [t for i, t in (same or links) if not (same and dependent(theirs, i))]
         if links:
             found.append(min(links, key=lambda t: TIE_ORDER.index(t["relation"])))
-    other = another_name(mine, theirs, found)
+    other = another_name(mine, theirs, found) or another_whose(mine, theirs, found)
     if other:
         return [other]
     return sorted(found, key=lambda t: TIE_ORDER.index(t["relation"]))
