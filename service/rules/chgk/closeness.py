@@ -45,7 +45,10 @@ PREFIXES = ("в", "во", "вз", "вс", "воз", "вос", "вы", "до", "�
             "от", "ото", "пере", "по", "под", "пред", "при", "про", "раз", "рас", "с", "со", "у")
 POS_CLASSES = {"ADJF": "adjective", "ADJS": "adjective", "PRTF": "adjective", "PRTS": "adjective", "COMP": "adjective",
                "VERB": "verb", "INFN": "verb", "GRND": "verb", "NOUN": "noun"}
-MIN_REST = 4     # letters the word keeps after its prefixes (вход / выход share «ход»: too little to trust)
+MIN_REST = 4
+# Word pairs of one answer looked up in the thesaurus, roots and vectors (~0.1 ms each); past it only
+# the same word ties, so a batch at its comparison limit stays within seconds.  Real answers need < 100.
+MAX_DEEP_PAIRS = 400     # letters the word keeps after its prefixes (вход / выход share «ход»: too little to trust)
 TIE_ORDER = ("contradiction", "another_name", "another_thing", "shared_word", "spelling", "synonym", "cognate", "similar")
 
 
@@ -78,8 +81,9 @@ def _tie(kind: str, a: Tok, r: Tok, explanation: str, **detail: Any) -> dict:
             "explanation": explanation}
 
 
-def tie(a: Tok, r: Tok, matcher: Matcher) -> dict | None:
-    """The strongest tie between an answer word and a reference word, or None."""
+def tie(a: Tok, r: Tok, matcher: Matcher, deep: bool = True) -> dict | None:
+    """The strongest tie between an answer word and a reference word, or None; without `deep` the
+    same word only (the thesaurus, roots and vectors are not asked)."""
     if a.latin != r.latin:
         return None
     names = is_name(a), is_name(r)
@@ -87,7 +91,7 @@ def tie(a: Tok, r: Tok, matcher: Matcher) -> dict | None:
         return None
     if lemma_set(a.text) & lemma_set(r.text) or a.text == r.text:
         return _tie("shared_word", a, r, f"в ответе есть слово эталона «{r.raw}» («{a.raw}»)")
-    if matcher.lexicon is None or a.latin:
+    if matcher.lexicon is None or a.latin or not deep:
         return None
     for x in sorted(lemma_set(a.text)):
         for y in sorted(lemma_set(r.text)):
@@ -188,12 +192,14 @@ def another_whose(mine: list[Tok], theirs: list[Tok], found: list[dict]) -> dict
                 f"«{a.raw}» на месте «{r.raw}»")
 
 
-def variant_ties(mine: list[Tok], v: Variant, matcher: Matcher) -> list[dict]:
-    """The strongest tie of each answer word to the variant's words, strongest kinds first."""
+def variant_ties(mine: list[Tok], v: Variant, matcher: Matcher, budget: list[int]) -> list[dict]:
+    """The strongest tie of each answer word to the variant's words, strongest kinds first; `budget`
+    counts down the pairs that may still be looked up in depth."""
     theirs = words_of(v.toks)
     found = []
     for a in mine:
-        links = [(i, t) for i, r in enumerate(theirs) if (t := tie(a, r, matcher))]
+        budget[0] -= len(theirs)
+        links = [(i, t) for i, r in enumerate(theirs) if (t := tie(a, r, matcher, budget[0] >= 0))]
         same = [(i, t) for i, t in links if t["relation"] == "shared_word"]
         # The answer's word is the reference's own: it ties as that word or, a dependent, not at all.
         links = [t for i, t in (same or links) if not (same and dependent(theirs, i))]
@@ -207,10 +213,10 @@ def variant_ties(mine: list[Tok], v: Variant, matcher: Matcher) -> list[dict]:
 
 def ties(answer: tuple[Tok, ...], pool: list[Variant], matcher: Matcher) -> tuple[Variant | None, list[dict]]:
     """The variant the answer is closest to and the ties to it (strongest kinds first); none: (None, [])."""
-    mine = words_of(answer)
+    mine, budget = words_of(answer), [MAX_DEEP_PAIRS]
     best: tuple[int, Variant | None, list[dict]] = (len(TIE_ORDER), None, [])
     for v in (v for v in pool if v.source in ("reference", "accepted")):
-        found = variant_ties(mine, v, matcher)
+        found = variant_ties(mine, v, matcher, budget)
         if found and TIE_ORDER.index(found[0]["relation"]) < best[0]:
             best = (TIE_ORDER.index(found[0]["relation"]), v, found)
     return best[1], best[2]
