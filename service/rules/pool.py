@@ -759,11 +759,16 @@ def as_lexicon(words: Lexicon | CognateEngine) -> Lexicon:
     return words if isinstance(words, Lexicon) else Lexicon(words)
 
 
-def ruled_cognates(oracle: Oracle) -> list[tuple[str, str]]:
-    """Pairs the scope's judges ruled cognate, for grouping to ask even where no root spelling
-    pairs the words."""
+def ruled_cognates(oracle: Oracle, words: list[str]) -> list[tuple[str, str]]:
+    """Pairs among `words` the scope's judges ruled cognate, for grouping to ask even where no root
+    spelling pairs the words."""
     ruled = getattr(oracle, "ruled", None)   # a test's hand-made oracle may answer only pairs asked
-    return ruled("cognate", True) if oracle and ruled else []
+    if not (oracle and ruled):
+        return []
+    prefetch = getattr(oracle, "prefetch", None)
+    if prefetch is not None:
+        prefetch("cognate", words)       # one query for the pool's words, not one per pair asked
+    return ruled("cognate", True)
 
 
 def _too_much_work(exc: TooManyPairs) -> TooMuchWork:
@@ -890,7 +895,7 @@ def lint_pool(lexicon: Lexicon | CognateEngine, words: Iterable[str], game: str 
                 progress(n, len(words))
         lemmas = Lemmas.of(reports)
         try:
-            found = lexicon.cognate_groups(lemmas.texts, oracle, max_pairs, ruled_cognates(oracle))
+            found = lexicon.cognate_groups(lemmas.texts, oracle, max_pairs, ruled_cognates(oracle, lemmas.texts))
         except TooManyPairs as exc:
             raise _too_much_work(exc) from exc
         return _report(game, reports, lemmas, found, max_pairs, start)

@@ -2,12 +2,15 @@
 
     store_for(app)          the app's store, opened on first use from Settings.database_url (KOREN_DATABASE_URL)
     oracle_for(app, scope)  the scope's rulings as the lexicon's oracle (lexicon.overrides.Oracle): every
-                            check hands it to the Lexicon and asks it the same way, and reports what it found
+                            check hands it to the Lexicon and asks it the same way, and reports what it found;
+                            it reads rulings by key, the pairs asked, never the whole scope
+    prefetch(oracle, kind, words)  a batch's rulings among its words in one query
 """
 from __future__ import annotations
 
 import logging
 import threading
+from typing import Iterable
 
 from starlette.exceptions import HTTPException
 
@@ -16,7 +19,7 @@ from lexicon.overrides import NO_RULINGS
 from service.rulings.oracle import ScopeOracle, find
 from service.rulings.store import Ruling, RulingsStore, StoreUnavailable, shown_name
 
-__all__ = ["Ruling", "RulingsStore", "ScopeOracle", "find", "store_for", "oracle_for", "shown_name"]
+__all__ = ["Ruling", "RulingsStore", "ScopeOracle", "find", "store_for", "oracle_for", "prefetch", "shown_name"]
 
 log = logging.getLogger("koren.rulings")
 _open_lock = threading.Lock()
@@ -38,11 +41,18 @@ def oracle_for(app, scope: str | None):
     if not scope:
         return NO_RULINGS
     try:
-        return ScopeOracle(store_for(app), scope)
+        return ScopeOracle(store_for(app), scope, fault=_unavailable)
     except ValueError as exc:
         raise HTTPException(422, f"scope: {exc}") from exc
     except Exception as exc:
         raise _unavailable(exc) from exc
+
+
+def prefetch(oracle, kind: str, words: Iterable[str]) -> None:
+    """Read a batch's rulings among `words` at once (a ScopeOracle; other oracles have nothing to read)."""
+    read = getattr(oracle, "prefetch", None)
+    if read is not None:
+        read(kind, words)
 
 
 def _unavailable(exc: Exception) -> HTTPException:

@@ -450,6 +450,34 @@ class RulingsStore:
         with self.transaction() as cur:
             return [_ruling(r) for r in cur.execute(sql + " ORDER BY id", params)]
 
+    def kinds_in(self, scope: str) -> frozenset[str]:
+        """The kinds ruled in `scope`, in one query of an index probe per kind, whatever the scope's size."""
+        _text(scope)
+        name = scope_name(scope)
+        probes = ", ".join("EXISTS (SELECT 1 FROM rulings WHERE scope = ? AND kind = ?)" for _ in KINDS)
+        with self.transaction() as cur:
+            row = cur.execute(f"SELECT {probes}", [v for kind in KINDS for v in (name, kind)])[0]
+        return frozenset(kind for kind, there in zip(KINDS, row) if there)
+
+    def among(self, scope: str, kind: str, keys: Iterable[str]) -> list[Ruling]:
+        """The rulings of `kind` in `scope` whose two keys are both among `keys`, in one query.
+
+        The unique index (scope, kind, key_a, key_b) is probed once per key, for key_a only (probing
+        key_b too would be keys² probes for a batch): the rows read are the rulings whose first key is
+        asked about, not the scope (a scope of 57,000 rulings was read whole by every scoped check)."""
+        _text(scope)
+        keys = set(keys)
+        if not keys:
+            return []
+        if self.dialect == "postgresql":
+            listed, param = "= ANY(?)", sorted(keys)          # psycopg passes a list as text[]
+        else:
+            listed, param = "IN (SELECT value FROM json_each(?))", json.dumps(sorted(keys), ensure_ascii=False)
+        sql = f"SELECT {_COLUMNS} FROM rulings WHERE scope = ? AND kind = ? AND key_a {listed}"
+        with self.transaction() as cur:
+            rows = cur.execute(sql, (scope_name(scope), kind, param))
+        return [_ruling(r) for r in rows if r[6] in keys]
+
     def get(self, ruling_id: int) -> Ruling | None:
         with self.transaction() as cur:
             rows = cur.execute(f"SELECT {_COLUMNS} FROM rulings WHERE id = ?", (ruling_id,))

@@ -40,6 +40,8 @@ def judge_answers(body: ChgkAnswersIn, words: Words, request: Request):
     """Judge every team's answer to one question; equivalent answers are grouped so the judge rules once per group.
     With `scope`, a ruling there on any answer of a group decides the whole group."""
     oracle = rulings.oracle_for(request.app, body.scope)
+    # One query for every team's answer, not one per answer.
+    rulings.prefetch(oracle, "chgk_answer", [body.reference, *(a.answer for a in body.answers)])
     try:
         return chgk.judge_answers(body.reference, body.accepted, body.rejected,
                                   [a.model_dump() for a in body.answers], lexicon=words, oracle=oracle,

@@ -20,6 +20,7 @@ def check_clue(body: ClueIn, words: Words, request: Request) -> dict:
     for i, w in enumerate(body.board):
         read_word(f"board[{i}]", w)   # a 422 naming the card that is not a word
     oracle = rulings.oracle_for(request.app, body.scope)
+    rulings.prefetch(oracle, "cognate", [body.clue, *body.board])    # one query, not one per card
     return codenames.check_clue(words, body.clue, body.number, body.board, body.team_open, oracle).to_json()
 
 

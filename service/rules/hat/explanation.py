@@ -251,6 +251,9 @@ def word_rules(ex: Explanation) -> list[Finding]:
     """The word rules on every word and hyphen part; cached per target unless judges have ruled."""
     if ex.oracle:
         # Rulings change cognate answers, so the cache of answers without them does not apply.
+        prefetch = getattr(ex.oracle, "prefetch", None)     # the scope's rulings on these words, one query
+        if prefetch is not None:
+            prefetch("cognate", [ex.profile.word.raw, *(piece.text for piece in ex.pieces)])
         return [f for piece in ex.pieces if budget.check() is None for rule in WORD_RULES
                 for f in rule(ex.profile, ex.profile.in_text(piece, ex.tokens), ex.oracle)]
     # budget.check() per word: a 5,000-character text is hundreds of them, and a timed-out request stops.
