@@ -53,6 +53,9 @@ class ChgkAnswerOut(BaseModel):
                                          "transliteration | typo | truncation | synonym | surname | parts | criterion | alternative | "
                                          "rejected_list | multiple_answers | less_precise | name_part | "
                                          "another_person | related_word | extra_words | other_script | different | "
+                                         "close (not equivalent but near: the jury decides; evidence kind «close» "
+                                         "names the words, the relation and its source) | contradiction | "
+                                         "another_name | another_thing (shown wrong, with the words) | "
                                          "empty | no_reference | ruling (a judge's ruling in `scope`)")
     matched: str | None = Field(None, description="the entry that matched, as given (reference, зачёт or незачёт)")
     matched_variant: str | None = Field(None, description="the entry with its optional parts resolved")

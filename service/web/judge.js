@@ -51,7 +51,8 @@ const CHGK_REASONS = {
   rejected_list: "в списке незачётов", multiple_answers: "несколько ответов", less_precise: "менее точно",
   name_part: "часть имени", another_person: "другой человек", related_word: "родственное слово",
   extra_words: "лишние слова", other_script: "другой алфавит", different: "другой ответ", empty: "пустой ответ",
-  no_reference: "нет эталона", ruling: "решение судьи",
+  no_reference: "нет эталона", ruling: "решение судьи", close: "близко по смыслу", contradiction: "противоречит эталону",
+  another_name: "другое имя", another_thing: "о другом",
 };
 const NOMINATIONS = {
   accepted: "принято", withdrawn: "снято", future_tense: "будущее время", subjunctive: "сослагательное наклонение",

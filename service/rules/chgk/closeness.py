@@ -46,6 +46,7 @@ PREFIXES = ("в", "во", "вз", "вс", "воз", "вос", "вы", "до", "�
 POS_CLASSES = {"ADJF": "adjective", "ADJS": "adjective", "PRTF": "adjective", "PRTS": "adjective", "COMP": "adjective",
                "VERB": "verb", "INFN": "verb", "GRND": "verb", "NOUN": "noun"}
 MIN_REST = 4
+COMMON_ZIPF = 5.2   # стать, человек, год, место (Zipf ≥ 5.2: one word in 6 000 and more common)
 # Word pairs of one answer looked up in the thesaurus, roots and vectors (~0.1 ms each); past it only
 # the same word ties, so a batch at its comparison limit stays within seconds.  Real answers need < 100.
 MAX_DEEP_PAIRS = 400     # letters the word keeps after its prefixes (вход / выход share «ход»: too little to trust)
@@ -205,6 +206,8 @@ def variant_ties(mine: list[Tok], v: Variant, matcher: Matcher, budget: list[int
         links = [t for i, t in (same or links) if not (same and dependent(theirs, i))]
         if links:
             found.append(min(links, key=lambda t: TIE_ORDER.index(t["relation"])))
+    if all(t["relation"] == "shared_word" and Lexicon.frequency(fold(t["reference"])) >= COMMON_ZIPF for t in found):
+        return []      # стать, человек, год: a word of every other answer shows nothing by itself
     other = another_name(mine, theirs, found) or another_whose(mine, theirs, found)
     if other:
         return [other]
