@@ -13,7 +13,7 @@ from pydantic import BaseModel, Field
 from service.api.schemas import Strict
 from service.rules.chgk.limits import (MAX_ANSWER, MAX_ANSWERS, MAX_BATCH_WORDS, MAX_GROUPING_COMPARISONS,
                                        MAX_PACKAGE, MAX_REFERENCE_COMPARISONS, MAX_REFERENCE_VARIANTS, MAX_TEAM,
-                                       MAX_VARIANTS)
+                                       MAX_QUESTION, MAX_VARIANTS)
 
 # The work limits (issue 12), checked before judging (grouping_comparisons while grouping); over one
 # the answer is a 413 problem+json whose `limit` names it (reference_variants, reference_comparisons,
@@ -42,6 +42,12 @@ class ChgkAnswerIn(Strict):
         description="the package's criteria (`criteria` of /v1/chgk/package): «по упоминанию X», «по слову «X»» "
                     "accept an answer that mentions X")
     scope: str | None = Field(None, max_length=200, description="a tournament whose judges' rulings apply")
+    question: str | None = Field(None, max_length=MAX_QUESTION,
+                                 description=f"optional: the question's text (or the part a jury would quote), at most "
+                                             f"{MAX_QUESTION} characters; its replacements («вместо X мы написали Y») "
+                                             "are undone in an answer written in the question's words (reason "
+                                             "question_replacement; the word alone: question_word, the jury's). "
+                                             "Without it nothing changes")
 
 
 Verdict = Literal["accept", "reject", "judge"]
@@ -55,7 +61,7 @@ class ChgkAnswerOut(BaseModel):
                                          "another_person | related_word | extra_words | other_script | different | "
                                          "close (not equivalent but near: the jury decides; evidence kind «close» "
                                          "names the words, the relation and its source) | contradiction | "
-                                         "another_name | another_thing (shown wrong, with the words) | "
+                                         "another_name | another_thing (shown wrong, with the words) | question_replacement | question_word | "
                                          "empty | no_reference | ruling (a judge's ruling in `scope`)")
     matched: str | None = Field(None, description="the entry that matched, as given (reference, зачёт or незачёт)")
     matched_variant: str | None = Field(None, description="the entry with its optional parts resolved")
@@ -83,6 +89,12 @@ class ChgkAnswersIn(Strict):
     answers: list[TeamAnswer] = Field(..., min_length=1, max_length=MAX_ANSWERS,
                                       description=f"the teams' answers, 1 to {MAX_ANSWERS}")
     scope: str | None = Field(None, max_length=200, description="a tournament whose judges' rulings apply")
+    question: str | None = Field(None, max_length=MAX_QUESTION,
+                                 description=f"optional: the question's text (or the part a jury would quote), at most "
+                                             f"{MAX_QUESTION} characters; its replacements («вместо X мы написали Y») "
+                                             "are undone in an answer written in the question's words (reason "
+                                             "question_replacement; the word alone: question_word, the jury's). "
+                                             "Without it nothing changes")
 
 
 class GroupAnswer(BaseModel):

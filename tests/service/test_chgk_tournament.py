@@ -367,3 +367,33 @@ def test_a_hyphenated_apposition_is_no_second_answer(lexicon):
     v = judge_answer("иллюзионист-фокусник", "фокусник", lexicon=lexicon)
     assert (v.verdict, v.reason) == ("judge", "extra_words") and "через дефис" in v.message
     assert verdict("1-будущее 3-прошлое", "прошлое, будущее", lexicon=lexicon)[0] == "reject"   # numbers added
+
+
+# ------------------------------------------------------------- the question's text (issue 33) ---
+
+QUESTION = "Вместо слова «Буратино» мы написали «АЛЬФА». Что сделал АЛЬФА?"
+
+
+def test_the_questions_replacements_are_read():
+    from service.rules.chgk.question import replacements
+    assert replacements(QUESTION) == [("Буратино", "АЛЬФА")]
+    assert replacements("В цитате мы заменили «кошку» на «собаку».") == [("кошку", "собаку")]
+    assert replacements("Слово «кошка» заменено на ИКС.") == [("кошка", "ИКС")]
+    assert replacements("Вместо одного слова мы написали АЛЬФА.") == []      # the hidden word is not named
+    assert replacements(None) == [] and replacements("Назовите город.") == []
+
+
+def test_an_answer_in_the_questions_words(lexicon, client):
+    v = judge_answer("альфа сломался", "Буратино сломался", lexicon=lexicon, question=QUESTION)
+    assert (v.verdict, v.reason) == ("accept", "question_replacement")
+    assert v.evidence[0]["kind"] == "question_replacement" and "вместо Буратино мы написали АЛЬФА" in v.message
+    assert judge_answer("альфа сломался", "Буратино сломался", lexicon=lexicon).verdict != "accept"   # no question
+    assert judge_answer("альфа", "Буратино", lexicon=lexicon, question=QUESTION).reason == "question_word"
+    assert judge_answer("папа Карло", "Буратино", lexicon=lexicon, question=QUESTION).verdict == "reject"
+    r = client.post("/v1/chgk/answer", json={"answer": "альфа сломался", "reference": "Буратино сломался",
+                                             "question": QUESTION})
+    assert r.status_code == 200 and r.json()["reason"] == "question_replacement"
+    r = client.post("/v1/chgk/answers", json={"reference": "Буратино сломался", "question": QUESTION,
+                                              "answers": [{"team": 1, "answer": "альфа сломался"},
+                                                          {"team": 2, "answer": "Карабас сломался"}]})
+    assert r.status_code == 200 and r.json()["counts"]["accept"] == 1

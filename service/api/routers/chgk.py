@@ -29,7 +29,7 @@ def judge_answer(body: ChgkAnswerIn, words: Words, request: Request):
     oracle = rulings.oracle_for(request.app, body.scope)
     try:
         verdict = chgk.judge_answer(body.answer, body.reference, body.accepted, body.rejected,
-                                    lexicon=words, oracle=oracle, criteria=body.criteria)
+                                    lexicon=words, oracle=oracle, criteria=body.criteria, question=body.question)
     except chgk.TooMuchWork as exc:
         return too_much_work(exc)
     return verdict.to_json()
@@ -45,7 +45,7 @@ def judge_answers(body: ChgkAnswersIn, words: Words, request: Request):
     try:
         return chgk.judge_answers(body.reference, body.accepted, body.rejected,
                                   [a.model_dump() for a in body.answers], lexicon=words, oracle=oracle,
-                                  criteria=body.criteria)
+                                  criteria=body.criteria, question=body.question)
     except chgk.TooMuchWork as exc:
         return too_much_work(exc)
 

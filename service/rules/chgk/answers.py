@@ -23,6 +23,7 @@ from service.rules.chgk.matching import Matcher, TokenMatch, common_noun
 from service.rules.chgk.messages import letters, omitted, plural
 from service.rules.chgk.roles import HARMLESS, SPOILING, is_given_name, is_surname, names_another_thing, role
 from service.rules.chgk.tokens import clean, normalized, protect_slashes, tokens
+from service.rules.chgk.question import replacements, rewritten
 from service.rules.chgk.variants import Variant, variants
 from service.rules.chgk.vocabulary import (LISTED, MATCHED, OR_WORDS, ROLE_NAMES, RULES_SOURCE, SYNONYM_POLICY,
                                            UNMATCHED)
@@ -79,14 +80,41 @@ def follow_ruling(verdict: AnswerVerdict, reference: str, oracle: Oracle) -> Ans
 def judge_answer(answer: str, reference: str, accepted: Iterable[str] | None = None,
                  rejected: Iterable[str] | None = None, *, lexicon: Lexicon | None = None,
                  oracle: Oracle = NO_RULINGS, synonym_policy: str = SYNONYM_POLICY,
-                 criteria: Iterable[str] | None = None) -> AnswerVerdict:
+                 criteria: Iterable[str] | None = None, question: str | None = None) -> AnswerVerdict:
     """The verdict on one answer.  With a Lexicon, words of one stem are checked for a shared root;
-    `criteria` are the package's («по упоминанию X»: an answer mentioning X is accepted).
+    `criteria` are the package's («по упоминанию X»: an answer mentioning X is accepted); `question`,
+    the question's text, lends its replacements («вместо X мы написали Y»).
 
     TooMuchWork (before any judging) when the reference and lists are over a work limit."""
     pool = variants(reference, list(accepted or ()), list(rejected or ()), list(criteria or ()))
     limits.check_comparisons([len(tokens(answer))], pool)
-    return follow_ruling(judge_variants(answer, pool, Matcher(lexicon, oracle, synonym_policy)), reference, oracle)
+    matcher = Matcher(lexicon, oracle, synonym_policy)
+    return follow_ruling(judge_in_question(answer, pool, matcher, replacements(question)), reference, oracle)
+
+
+def judge_in_question(answer: str, pool: list[Variant], matcher: Matcher,
+                      pairs: list[tuple[str, str]]) -> AnswerVerdict:
+    """judge_variants, then, if the answer is not accepted, the answer in the question's words: with a
+    replacement the question states undone or applied («альфа сломалась», «вместо "Буратино" мы
+    написали "АЛЬФА"»).  An answer that is the question's word alone goes to the jury, not to an accept."""
+    verdict = judge_variants(answer, pool, matcher)
+    if verdict.verdict == "accept" or not pairs:
+        return verdict
+    for text, (hidden, written) in rewritten(answer, pairs):
+        again = judge_variants(text, pool, matcher.fresh())
+        if again.verdict != "accept" or again.source == "rejected":
+            continue
+        note = {"kind": "question_replacement", "hidden": hidden, "written": written, "rewritten": text,
+                "explanation": f"в вопросе «вместо {hidden} мы написали {written}»: ответ, прочитанный с этой "
+                               f"заменой («{text}»), совпадает с «{again.matched}»"}
+        alone = normalized(tokens(answer)) in (normalized(tokens(hidden)), normalized(tokens(written)))
+        if alone:
+            return replace(again, answer=answer, verdict="judge", reason="question_word", normalized=verdict.normalized,
+                           message=f"ответ — слово замены из вопроса: {note['explanation']}; одно это слово — "
+                                   "ответ или повтор вопроса? Решает жюри", evidence=[note] + again.evidence)
+        return replace(again, answer=answer, reason="question_replacement", normalized=verdict.normalized,
+                       message=f"{note['explanation']}: зачёт", evidence=[note] + again.evidence)
+    return verdict
 
 
 def judge_variants(answer: str, pool: list[Variant], matcher: Matcher) -> AnswerVerdict:

@@ -15,7 +15,8 @@ from lexicon import Lexicon, budget
 from lexicon.overrides import NO_RULINGS, Oracle, Override
 from service.rules.chgk import limits
 from service.rules.chgk.alignment import align
-from service.rules.chgk.answers import AnswerVerdict, judge_variants, ruling_fields
+from service.rules.chgk.answers import AnswerVerdict, judge_in_question, judge_variants, ruling_fields
+from service.rules.chgk.question import replacements
 from service.rules.chgk.matching import Matcher, primary_lemma
 from service.rules.chgk.tokens import Tok, content, normalized, tokens
 from service.rules.chgk.variants import Variant, answer_variant, variants
@@ -91,8 +92,8 @@ class TeamAnswer:
 class Batch:
     """The groups and per-team results of one question's answers, built one answer at a time."""
 
-    def __init__(self, pool: list[Variant], matcher: Matcher):
-        self.pool, self.matcher = pool, matcher
+    def __init__(self, pool: list[Variant], matcher: Matcher, pairs: list[tuple[str, str]] | None = None):
+        self.pool, self.matcher, self.pairs = pool, matcher, pairs or []
         self.grouping = Grouping(matcher)
         self.groups: list[dict] = []
         self.results: list[dict] = []
@@ -102,7 +103,8 @@ class Batch:
     def add(self, answer: TeamAnswer) -> None:
         verdict = self.verdicts.get(answer.normalized)
         if verdict is None:
-            verdict = self.verdicts[answer.normalized] = judge_variants(answer.text, self.pool, self.matcher)
+            verdict = self.verdicts[answer.normalized] = judge_in_question(answer.text, self.pool, self.matcher,
+                                                                           self.pairs)
         key = (verdict.verdict, verdict.source, verdict.matched, equivalence_key(answer.toks))
         index = self.by_key.get(key)
         if index is None:
@@ -160,8 +162,10 @@ def _read(answers: Iterable[dict]) -> list[TeamAnswer]:
 
 def judge_answers(reference: str, accepted: Iterable[str] | None = None, rejected: Iterable[str] | None = None,
                   answers: Iterable[dict] = (), *, lexicon: Lexicon | None = None,
-                  oracle: Oracle = NO_RULINGS, criteria: Iterable[str] | None = None) -> dict:
+                  oracle: Oracle = NO_RULINGS, criteria: Iterable[str] | None = None,
+                  question: str | None = None) -> dict:
     """Judge many teams' answers to one question; equivalent answers form one group ruled on once.
+    `question`, the question's text, lends its replacements («вместо X мы написали Y»).
 
     TooMuchWork when the batch is over a work limit: before any judging for the variants, the
     batch's words and the comparisons with the reference; while grouping for typo groups."""
@@ -170,7 +174,7 @@ def judge_answers(reference: str, accepted: Iterable[str] | None = None, rejecte
     lengths = [len(a.toks) for a in {a.normalized: a for a in read}.values()]
     limits.check_batch_words(lengths)
     limits.check_comparisons(lengths, pool)
-    batch = Batch(pool, Matcher(lexicon, oracle))
+    batch = Batch(pool, Matcher(lexicon, oracle), replacements(question))
     for answer in read:
         budget.check()
         batch.add(answer)

@@ -11,6 +11,7 @@ from service.settings import current as settings
 MAX_ANSWER = settings().max_chgk_answer_chars        # characters of one answer, reference or list entry
 MAX_VARIANTS = settings().max_chgk_variants          # entries in `accepted` / `rejected`
 MAX_ANSWERS = settings().max_chgk_answers            # answers in one batch
+MAX_QUESTION = 8 * MAX_ANSWER                       # characters of the optional question text
 MAX_TEAM = 200            # characters of a team name
 MAX_PACKAGE = settings().max_chgk_package_chars      # characters of a package text
 MAX_OPTIONAL = 6          # bracketed optional parts expanded per entry (2**6 variants): the expansion's own rule
