@@ -31,6 +31,7 @@ _running = 0               # bulk phases inside the current pause window (all th
 _paused_by_us = False      # this module disabled the collector and owes it an enable
 _deadline = 0.0            # time.monotonic() after which the current pause ends
 _applied: dict[str, object] = {}
+_command = False           # the process is a CLI command (start_command), not a library caller
 
 
 def apply_gc_policy(settings: Settings | None = None, *, collect_first: bool = True) -> dict[str, object]:
@@ -50,6 +51,21 @@ def apply_gc_policy(settings: Settings | None = None, *, collect_first: bool = T
     _applied.update(threshold=gc.get_threshold(), frozen=gc.get_freeze_count(),
                     bulk_pause_ms=settings.gc_bulk_pause_ms)
     return dict(_applied)
+
+
+def start_command(settings: Settings | None = None) -> None:
+    """This process is a CLI command run from the shell: the policy now (imports frozen, the threshold
+    raised) and again at loaded().  A command called from Python (tests, a notebook) never calls it: the
+    caller's collector is its own, and freezing its heap would keep its cyclic garbage for good."""
+    global _command
+    _command = True
+    apply_gc_policy(settings, collect_first=False)
+
+
+def loaded(settings: Settings | None = None) -> None:
+    """A command's lexicon is loaded: frozen too, if the process is a command (start_command)."""
+    if _command:
+        apply_gc_policy(settings, collect_first=False)
 
 
 def applied() -> dict[str, object]:

@@ -145,11 +145,11 @@ def main(argv: list[str] | None = None) -> int:
         # A client that closes its socket mid-answer must cost a BrokenPipeError, never the process.
         signal.signal(signal.SIGPIPE, signal.SIG_IGN)
         return args.func(args)
+    if argv is not None:
+        return args.func(args)           # called from Python: the caller's collector and exit are its own
     from service import runtime
 
-    runtime.apply_gc_policy(collect_first=False)   # a raised threshold; the lexicon is frozen once loaded
-    if argv is not None:
-        return args.func(args)                     # called from Python: return, the caller goes on
     # Run as a command (not called from Python): `koren check … | head` ends quietly, like any Unix tool.
     signal.signal(signal.SIGPIPE, signal.SIG_DFL)
-    runtime.exit_now(args.func(args))              # output written: exit without tearing the heap down
+    runtime.start_command()              # a raised threshold now; the lexicon frozen once loaded
+    runtime.exit_now(args.func(args))    # output written: exit without tearing the heap down

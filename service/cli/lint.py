@@ -233,7 +233,7 @@ def cmd_lint(args: argparse.Namespace) -> int:
         return 2
     lexicon = Lexicon()
     lexicon.load_tables()
-    runtime.apply_gc_policy(collect_first=False)     # what is loaded is never scanned again
+    runtime.loaded()                                 # a command's lexicon is never scanned again
     with runtime.bulk_phase():
         report = pool.lint_pool(lexicon, words, args.game, progress=Progress())
         if args.format == "json":
@@ -257,6 +257,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
+    runtime.start_command()
     runtime.exit_now(main())
 
 

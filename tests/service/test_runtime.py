@@ -153,3 +153,16 @@ def test_cli_lint_exits_with_its_code_and_whole_output(tmp_path):
     assert clean.stdout.rstrip().endswith(" с") and "3 слова" in clean.stdout
     missing = _cli("lint", str(tmp_path / "nothing.txt"))
     assert missing.returncode == 2 and "такого файла нет" in missing.stderr and missing.stdout == ""
+
+
+def test_a_command_called_from_python_leaves_the_callers_collector_alone(tmp_path, capsys, engine, gc_state):
+    """Only a process run as a command freezes its heap (runtime.start_command): a caller's cyclic
+    garbage frozen by a library call would never be collected."""
+    from service.cli import main
+
+    pool = tmp_path / "pool.txt"
+    pool.write_text("кот\nдом\n", encoding="utf-8")
+    frozen, threshold = gc.get_freeze_count(), gc.get_threshold()
+    assert main(["lint", str(pool)]) == 0
+    assert "2 слова" in capsys.readouterr().out
+    assert (gc.get_freeze_count(), gc.get_threshold()) == (frozen, threshold)
