@@ -152,9 +152,9 @@ def _close(answer: str, norm: str, toks: tuple, pool: list[Variant], matcher: Ma
     variant, found = closeness.ties(toks, pool, matcher)
     if spelt:
         found = [{"kind": "close", "relation": "spelling", "answer": n["answer"], "reference": n["reference"],
-                  "explanation": f"«{n['answer']}» — возможно, имя «{n['reference']}», написанное иначе "
-                                 f"({letters(n['distance'])} отличия по написанию имени), хотя так пишется и "
-                                 "другое слово"} for n in spelt] + found
+                  "explanation": f"«{n['answer']}» — возможно, имя «{n['reference']}», написанное иначе ("
+                                 + (f"{letters(n['distance'])} разницы" if n["distance"] else "звучит так же")
+                                 + "), хотя так пишется и другое слово"} for n in spelt] + found
         variant = variant or next((v for v in pool if v.source == "reference"), pool[0])
     if not found:
         return None
@@ -163,7 +163,9 @@ def _close(answer: str, norm: str, toks: tuple, pool: list[Variant], matcher: Ma
         return _verdict(answer, norm, "reject", found[0]["relation"],
                         f"ответ не совпадает с «{variant.entry}» и {said}: {found[0]['explanation']}: незачёт",
                         variant, found + list(matcher.notes))
-    said = "; ".join(t["explanation"] for t in found[:3])
+    differs = closeness.difference(toks, variant, found)
+    said = "; ".join([t["explanation"] for t in found[:3]] + ([differs["explanation"]] if differs else []))
+    found += [differs] if differs else []
     return _verdict(answer, norm, "judge", "close",
                     f"ответ не совпадает с «{variant.entry}», но близок к нему: {said}; засчитывается, если отличие "
                     "несущественно в контексте вопроса (Кодекс 2.1.4): решает жюри", variant,

@@ -91,7 +91,8 @@ def tie(a: Tok, r: Tok, matcher: Matcher, deep: bool = True) -> dict | None:
     if all(names) and a.text != r.text:       # two names: another person or place, however alike
         return None
     if lemma_set(a.text) & lemma_set(r.text) or a.text == r.text:
-        return _tie("shared_word", a, r, f"в ответе есть слово эталона «{r.raw}» («{a.raw}»)")
+        said = f"«{r.raw}»" if a.raw.lower() == r.raw.lower() else f"«{r.raw}» (в ответе «{a.raw}»)"
+        return _tie("shared_word", a, r, f"в ответе есть слово эталона {said}")
     if matcher.lexicon is None or a.latin or not deep:
         return None
     for x in sorted(lemma_set(a.text)):
@@ -115,7 +116,7 @@ def _cognate(a: Tok, r: Tok, matcher: Matcher) -> dict | None:
         return _tie("contradiction", a, r, f"«{a.raw}» и «{r.raw}» — одно слово с разными приставками "
                     f"(«{swap[0] or '—'}» / «{swap[1] or '—'}»): приставка меняет смысл на другой или противоположный",
                     source="словарь корней проекта (Lexicon.compare)")
-    return _tie("cognate", a, r, f"«{a.raw}» и «{r.raw}» — однокоренные слова, но не одно слово",
+    return _tie("cognate", a, r, f"«{a.raw}» и «{r.raw}» — однокоренные слова, но не одно слово (по словарю корней)",
                 source="словарь корней проекта (Lexicon.compare)")
 
 
@@ -156,7 +157,8 @@ def _similar(a: Tok, r: Tok, names: tuple[bool, bool]) -> dict | None:
     cosine = vectors.similarity((a.text, primary_lemma(a.text)), (r.text, primary_lemma(r.text)))
     if cosine is None or cosine < SIMILAR:
         return None
-    return _tie("similar", a, r, f"«{a.raw}» и «{r.raw}» близки по смыслу (косинус {cosine:.2f} ≥ {SIMILAR})",
+    return _tie("similar", a, r, f"«{a.raw}» и «{r.raw}» близки по смыслу (векторы navec: косинус {cosine:.2f}, "
+                                 f"порог {SIMILAR})",
                 cosine=round(cosine, 3), source=vectors.SOURCE)
 
 
@@ -223,3 +225,18 @@ def ties(answer: tuple[Tok, ...], pool: list[Variant], matcher: Matcher) -> tupl
         if found and TIE_ORDER.index(found[0]["relation"]) < best[0]:
             best = (TIE_ORDER.index(found[0]["relation"]), v, found)
     return best[1], best[2]
+
+
+def difference(answer: tuple[Tok, ...], v: Variant, found: list[dict]) -> dict | None:
+    """What the ties leave over on either side: «сигнальный» for «стартовый»."""
+    tied_a, tied_r = {t["answer"] for t in found}, {t["reference"] for t in found}
+    extra = [a.raw for a in words_of(answer) if a.raw not in tied_a]
+    missing = [r.raw for r in words_of(v.toks) if r.raw not in tied_r]
+    if not extra and not missing:
+        return None
+    quoted = lambda words: ", ".join(f"«{w}»" for w in words)
+    if extra and missing:
+        said = f"в ответе {quoted(extra)} на месте {quoted(missing)}"
+    else:
+        said = f"в ответе есть ещё {quoted(extra)}" if extra else f"в ответе нет {quoted(missing)}"
+    return {"kind": "close_difference", "answer_words": extra, "reference_words": missing, "explanation": said}
