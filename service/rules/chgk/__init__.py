@@ -8,6 +8,7 @@ to the judge (verdict ``judge``) with the reasons, asking the Lexicon every word
     batch.py      many teams' answers to one question, grouped (judge_answers)
     package.py    a question package in the db.chgk.info text format (parse_package, parse_package_bytes)
     package4s.py  the same in chgksuite's 4s format
+    package_fields.py  one question's fields into its record, for both formats (linear in every field)
     roles.py      what a word an answer adds or leaves out does to it (a name, a title, a second answer)
     tokens.py     an answer as comparable tokens: normalising, numbers, function words
     matching.py   one answer word against one reference word (exact … typo, related)

@@ -14,13 +14,15 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from service.rules.chgk.package import PackageError, build_question, split_people
+from service.rules.chgk.package_fields import PackageError, build_question, split_people
 
 _MARK = re.compile(r"^(?P<mark>###LJ|###|##|#DATE|#EDITOR|#|\?|!=|!|=|/|\^|@)(?:\s|$)(?P<rest>.*)$")
 FIELDS = {"?": "text", "!": "answer", "=": "accepted", "!=": "rejected", "/": "comment", "^": "sources",
           "@": "authors"}
-_HANDOUT_BLOCK = re.compile(r"^\s*Раздаточный\s+материал\s*:?\s*\n\s*\[\s*\n(?P<h>.*?)\n\s*\]\s*\n", re.I | re.S)
-_HANDOUT_LINE = re.compile(r"^\s*Раздаточный\s+материал\s*:?\s*\n(?P<h>[^\n]*)\n", re.I)
+_HANDOUT_HEAD = re.compile(r"\s*+Раздаточный\s+материал", re.I)
+_SPACES = re.compile(r"\s*+")
+_BLOCK_END = re.compile(r"(?<!\s)\s+\]")               # «]» after a run of spaces, the run read once
+_LINE_BREAK_AFTER = re.compile(r"[^\S\n]*+\n")         # spaces that hold a line break
 _EDITORS_LABEL = re.compile(r"^\s*Редактор(?:ы)?\s*:\s*", re.I)
 
 
@@ -30,11 +32,83 @@ def looks_like(lines: list[str]) -> bool:
     return marks.count("?") >= 1 and marks.count("!") >= 1
 
 
+# The handout opening a question, read as the patterns
+#   block: ^\s*Раздаточный\s+материал\s*:?\s*\n\s*\[\s*\n(?P<h>.*?)\n\s*\]\s*\n   (re.S)
+#   line:  ^\s*Раздаточный\s+материал\s*:?\s*\n(?P<h>[^\n]*)\n
+# would read them, in one pass: as patterns their runs of spaces and line breaks split every way
+# (cubic in a run of blank lines, issue 35).  Spaces below are what `\s` matches (str.isspace).
+
+def _skip_spaces(s: str, at: int) -> int:
+    return _SPACES.match(s, at).end()
+
+
+def _after_label(s: str) -> list[tuple[int, int]]:
+    """The runs of spaces after «Раздаточный материал» (start, end), in the order the patterns try
+    them: the run after a colon, then the run before it."""
+    head = _HANDOUT_HEAD.match(s)
+    if head is None:
+        return []
+    end = _skip_spaces(s, head.end())
+    runs = [(head.end(), end)]
+    if s[end:end + 1] == ":":
+        runs.insert(0, (end + 1, _skip_spaces(s, end + 1)))
+    return runs
+
+
+def _line(s: str, start: int, end: int) -> tuple[int, str] | None:
+    """The handout line after the last line break of the run s[start:end]: the end of that line and
+    its text.  With no break after it, the text between the run's last two breaks (spaces)."""
+    last = s.rfind("\n", start, end)
+    if last < 0:
+        return None
+    line_end = s.find("\n", last + 1)
+    if line_end >= 0:
+        return line_end + 1, s[last + 1:line_end]
+    previous = s.rfind("\n", start, last)
+    return (last + 1, s[previous + 1:last]) if previous >= 0 else None
+
+
+def _block_end(s: str, start: int) -> tuple[int, int] | None:
+    """The block's end at or after `start`: a line break, spaces, «]», spaces holding a line break
+    (the first such «]»); where its first line break is, and its end.  Each run is read once."""
+    for m in _BLOCK_END.finditer(s, start):
+        newline = s.find("\n", m.start(), m.end() - 1)
+        after = _LINE_BREAK_AFTER.match(s, m.end())
+        if newline >= 0 and after:
+            return newline, after.end()
+    return None
+
+
+def _block(s: str, bracket: int) -> tuple[int, str] | None:
+    """The «[ … ]» block from `bracket`: its end and its text."""
+    end = _skip_spaces(s, bracket + 1)
+    newline = s.rfind("\n", bracket + 1, end)
+    if newline < 0:
+        return None
+    found = _block_end(s, newline + 1)
+    if found:
+        return found[1], s[newline + 1:found[0]]
+    # The block's text may also be empty, when the spaces after «[» end at «]» and hold two breaks.
+    after = _LINE_BREAK_AFTER.match(s, end + 1) if s[end:end + 1] == "]" else None
+    if after and s.count("\n", bracket + 1, end) >= 2:
+        return after.end(), ""
+    return None
+
+
 def _handout(text: str) -> tuple[str, str | None]:
-    for pattern in (_HANDOUT_BLOCK, _HANDOUT_LINE):
-        m = pattern.match(text + "\n")
-        if m:
-            return (text + "\n")[m.end():].strip(), m.group("h").strip()
+    """A handout opening the question's text: (the text after it, the handout), or (text, None)."""
+    s = text + "\n"
+    runs = _after_label(s)
+    # The block's «[» ends the first run (spaces before a colon end at the colon); a run holds a
+    # line break or the patterns cannot start the block's text.
+    start, end = runs[0] if runs else (0, 0)
+    block = _block(s, end) if s[end:end + 1] == "[" and "\n" in s[start:end] else None
+    if block:
+        return s[block[0]:].strip(), block[1].strip()
+    for start, end in runs:
+        line = _line(s, start, end)
+        if line:
+            return s[line[0]:].strip(), line[1].strip()
     return text, None
 
 

@@ -11,11 +11,33 @@ import re
 
 _SLASHED_WORDS = re.compile(r"(?<![\w/])(\w{2,}(?:/\w{2,})+)(?![\w/])")
 MAX_SHORTHAND = 16       # answers one «a/b c/d» item may expand to
+_OPENERS = re.compile(r"[\[(]")
 
 
 def _outside_brackets(text: str) -> list[tuple[str, bool]]:
-    """The text in runs, each marked whether it stands inside [brackets] or (parentheses)."""
-    return [(m.group(), m.group()[:1] in "[(") for m in re.finditer(r"\[[^\]]*\]|\([^)]*\)|[^\[(]+|[\[(]", text)]
+    """The text in runs, each marked whether it stands inside [brackets] or (parentheses): an opening
+    bracket runs to the first closing one after it, or is a run of its own when none follows.
+
+    The runs the pattern `\\[[^\\]]*\\]|\\([^)]*\\)|[^\\[(]+|[\\[(]` finds, but each closing bracket is
+    looked up once: the pattern scans from every unclosed «(» to the end (quadratic in «((((…»)."""
+    runs: list[tuple[str, bool]] = []
+    closer: dict[str, int] = {}     # opener → the first closer after its last lookup (-1: none there on)
+    pos = 0
+    while pos < len(text):
+        ch = text[pos]
+        if ch not in "[(":
+            end = _OPENERS.search(text, pos)
+            end = end.start() if end else len(text)
+            runs.append((text[pos:end], False))
+            pos = end
+            continue
+        found = closer.get(ch)
+        if found is None or -1 < found < pos:           # not looked up yet, or the closer is behind
+            found = closer[ch] = text.find("])"[ch == "("], pos + 1)
+        end = found + 1 if found > pos else pos + 1     # a bracket with no closer is a run of its own
+        runs.append((text[pos:end], True))              # marked as the pattern marks it: by its first character
+        pos = end
+    return runs
 
 
 def expand_shorthand(item: str) -> list[str]:
