@@ -22,7 +22,7 @@ from service.rules.chgk.alignment import Alignment, align, best_alignment
 from service.rules.chgk.matching import Matcher, TokenMatch, common_noun
 from service.rules.chgk.messages import letters, omitted, plural
 from service.rules.chgk.roles import HARMLESS, SPOILING, is_given_name, is_surname, names_another_thing, role
-from service.rules.chgk.tokens import clean, normalized, protect_slashes, tokens
+from service.rules.chgk.tokens import Tok, clean, normalized, protect_slashes, tokens
 from service.rules.chgk.question import replacements, rewritten
 from service.rules.chgk.variants import Variant, variants
 from service.rules.chgk.vocabulary import (LISTED, MATCHED, OR_WORDS, ROLE_NAMES, RULES_SOURCE, SYNONYM_POLICY,
@@ -434,8 +434,12 @@ def _hyphen_joined(answer: str, spoiling: list, paired: list) -> str:
     word of the reference, so it reads as one thing named twice; "" otherwise (a number added is no name:
     «1-будущее»)."""
     text = clean(answer).lower()
-    if not spoiling or any(t.is_number for t in spoiling) or not all(any(f"{t.raw.lower()}-{q.raw.lower()}" in text or f"{q.raw.lower()}-{t.raw.lower()}" in text
-                                   for q in paired) for t in spoiling):
+
+    def hyphened(t: Tok) -> bool:
+        return any(f"{t.raw.lower()}-{q.raw.lower()}" in text or f"{q.raw.lower()}-{t.raw.lower()}" in text
+                   for q in paired)
+
+    if not spoiling or any(t.is_number for t in spoiling) or not all(hyphened(t) for t in spoiling):
         return ""
     return ", ".join(f"«{t.raw}»" for t in spoiling)
 

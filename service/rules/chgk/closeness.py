@@ -50,7 +50,8 @@ COMMON_ZIPF = 5.2   # стать, человек, год, место (Zipf ≥ 5
 # Word pairs of one answer looked up in the thesaurus, roots and vectors (~0.1 ms each); past it only
 # the same word ties, so a batch at its comparison limit stays within seconds.  Real answers need < 100.
 MAX_DEEP_PAIRS = 400     # letters the word keeps after its prefixes (вход / выход share «ход»: too little to trust)
-TIE_ORDER = ("contradiction", "another_name", "another_thing", "shared_word", "spelling", "synonym", "cognate", "similar")
+TIE_ORDER = ("contradiction", "another_name", "another_thing",          # shown wrong: a reject
+             "shared_word", "spelling", "synonym", "cognate", "similar")  # close: the jury's
 
 
 @lru_cache(maxsize=10_000)
