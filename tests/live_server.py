@@ -28,9 +28,9 @@ def free_port() -> int:
 
 
 class Server:
-    def __init__(self, env: dict[str, str], log: Path, cli: bool = False):
+    def __init__(self, env: dict[str, str], log: Path, cli: bool = False, factory: str = "tests.live_server:app"):
         # cli=True starts it the way users do (`python -m service serve`), signal handling included.
-        self.env, self.log, self.cli = env, log, cli
+        self.env, self.log, self.cli, self.factory = env, log, cli, factory
         self.proc: subprocess.Popen | None = None
         self.url = ""
 
@@ -39,7 +39,7 @@ class Server:
         self.url = f"http://127.0.0.1:{port}"
         with open(self.log, "ab") as log:
             command = ([sys.executable, "-m", "service", "serve", "--no-access-log", "--log-level", "warning"]
-                       if self.cli else [sys.executable, "-m", "uvicorn", "--factory", "tests.live_server:app",
+                       if self.cli else [sys.executable, "-m", "uvicorn", "--factory", self.factory,
                                          "--log-level", "warning"])
             self.proc = subprocess.Popen(
                 command + ["--host", "127.0.0.1", "--port", str(port)],

@@ -14,6 +14,7 @@ from __future__ import annotations
 import logging
 from contextlib import asynccontextmanager
 
+import anyio.to_thread
 from fastapi import FastAPI
 from fastapi.middleware.cors import CORSMiddleware
 from fastapi.openapi.utils import get_openapi
@@ -57,6 +58,8 @@ def create_app(engine: CognateEngine | None = None, pronouncer: Pronouncer | Non
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
+        # The requests' thread pool belongs to this event loop: sized here (Settings.request_threads).
+        anyio.to_thread.current_default_thread_limiter().total_tokens = settings.request_threads
         start(app)
         yield
         if getattr(app.state, "rulings", None):

@@ -6,10 +6,17 @@ its inode, size or modification time changes; a missing or damaged file
 makes ``/v1/health/ready`` answer 503 naming it, even when the running
 process still holds a good copy in memory, because the next start would fail.
 Start-up refuses to serve with a bad file (see ``service.api.app``).
+
+The probes answer whatever the worker is doing.  They are ``async`` and take no dependency that
+FastAPI would run in its thread pool: that pool (40 threads) fills with long checks, and a ``def``
+probe queued behind them (liveness took 17.6 s, issue 35).  What blocks (a stat of each data file,
+one lookup) runs in the probes' own thread, ``off_loop``.
 """
 from __future__ import annotations
 
+import asyncio
 import logging
+from concurrent.futures import ThreadPoolExecutor
 
 from fastapi import APIRouter, Request, Response
 
@@ -19,22 +26,28 @@ from service.api.errors import problem
 log = logging.getLogger("koren")
 
 router = APIRouter(tags=["service"])
+PROBES = ThreadPoolExecutor(max_workers=1, thread_name_prefix="koren-probe")
+
+
+async def off_loop(work, *args):
+    """Blocking probe work, in the probes' own thread: never queued behind the requests' thread pool."""
+    return await asyncio.get_running_loop().run_in_executor(PROBES, work, *args)
 
 
 @router.get("/v1/health/live", operation_id="health_live")
-def live() -> dict:
+async def live() -> dict:
     """The process answers; says nothing about the lexicon."""
     return {"status": "ok"}
 
 
 @router.get("/v1/health/ready", operation_id="health_ready",
             responses={503: {"description": "still loading, or a data file is missing or damaged (named)"}})
-def ready(request: Request):
+async def ready(request: Request):
     """Ready once the lexicon is loaded, every data file verifies and the lexicon answers a lookup."""
     lexicon = getattr(request.app.state, "lexicon", None)
     if lexicon is None:
         return problem(503, "Not ready", "словарь ещё загружается")
-    broken = lexicon.broken_data_file()
+    broken = await off_loop(lexicon.broken_data_file)
     if broken is not None:
         log.warning("not ready: data file %s", broken)      # the path for the operator; the answer names the file
         return problem(503, "Not ready", f"файл данных словаря: {broken.path.name}: {broken.problem}", "/problems/data-file",
@@ -43,6 +56,6 @@ def ready(request: Request):
 
 
 @router.get("/metrics", operation_id="metrics", include_in_schema=False)
-def prometheus() -> Response:
+async def prometheus() -> Response:
     body, content_type = metrics.exposition()
     return Response(body, media_type=content_type)

@@ -11,7 +11,8 @@ from lexicon.text import InvalidWord, NormalizedWord, normalize_word
 from service.api import metrics
 from service.api.errors import json_safe
 from service.api.fast_json import OrjsonResponse, shaped
-from service.api.deps import Words, read_word
+from service.api.deps import Words, get_lexicon, read_word
+from service.api.routers import ops
 from service import rulings
 from service.api.schemas import (MAX_WORD_CHARS, CognatesBatchIn, CognatesBatchOut, CognatesIn, CognatesOut, Health,
                                  WordOut)
@@ -20,9 +21,10 @@ router = APIRouter(prefix="/v1")
 
 
 @router.get("/health", response_model=Health, operation_id="health", tags=["service"])
-def health(lexicon: Words, request: Request) -> dict:
+async def health(request: Request) -> dict:
+    # A probe: async and no Words dependency, which FastAPI would run in the busy request thread pool.
     token = request.app.state.settings.rulings_token
-    return {"status": "ok", "lexicon": lexicon.info(),
+    return {"status": "ok", "lexicon": await ops.off_loop(get_lexicon(request).info),
             "rulings_writable": bool(token and token.get_secret_value())}
 
 
