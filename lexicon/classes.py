@@ -80,7 +80,7 @@ MIN_KEY = 5        # a shorter stem is shared by chance as often as by descent (
 SHORT_MIN_KEY = 4
 
 
-def _stem_and_chain(word: str, min_key: int = MIN_KEY) -> tuple[str, str] | None:
+def stem_and_chain(word: str, min_key: int = MIN_KEY) -> tuple[str, str] | None:
     for chain in BORROWED_CHAINS:
         if word.endswith(chain) and len(word) - len(chain) >= min_key - 1:
             return word[:-len(chain)], chain
@@ -128,7 +128,7 @@ class BorrowedStem:
 
     def keys(self, word: str, morphemes: Morphemes) -> list[ClassKey]:
         word = fold_yo(word.lower())
-        found = _stem_and_chain(word, self.min_key)
+        found = stem_and_chain(word, self.min_key)
         if found is None:
             return []
         stem, chain = found

@@ -226,6 +226,7 @@ def compile_lexicon(sources: Path, use_tikhonov: bool = True, wiktionary: Path |
     resplit_glued_roots(evidence, entries, affixes, stats)
     if classes.CLIPPED in class_rules:
         read_clipped_compounds(entries, stats)
+    recut_borrowed_stems(entries, affixes, stats)
 
     curated_senses = read_curated_senses() if use_curated else {}
     labels = label_senses(entries, curated_senses, stats)
@@ -418,6 +419,27 @@ def read_clipped_compounds(entries: dict[str, Entry], stats: Counter) -> list[tu
         entry.morphemes = reading
         stats["clipped_reread"] += 1
     return changed
+
+
+def recut_borrowed_stems(entries: dict[str, Entry], affixes: AffixInventory, stats: Counter) -> None:
+    """A guessed cut of a borrowed word (дет|екци|я) re-cut at the stem the borrowed-stem rule reads
+    (детек|ци|я), so the root a judge is shown is the stem the class shares, not a guess's fragment."""
+    rule = classes.BorrowedStem()
+    for entry in entries.values():
+        if entry.source != "guess" or len(entry.roots) != 1:
+            continue
+        word = fold_yo(entry.word.lower())
+        found = classes.stem_and_chain(word)
+        if found is None or not rule.keys(entry.word, entry.morphemes) or "-" in word:
+            continue
+        stem, chain = found
+        if not chain or fold_yo(entry.roots[0]) == stem:
+            continue
+        ending = max((e for e in affixes.endings if chain.endswith(e) and len(e) < len(chain)), key=len, default="")
+        tail = (((chain[:len(chain) - len(ending)], "suffix"),) if len(chain) > len(ending) else ()) + (
+            ((ending, "ending"),) if ending else ())
+        entry.morphemes = ((stem, "root"),) + tail
+        stats["borrowed_recut"] += 1
 
 
 # --- 5. label curated senses --------------------------------------------------------------------

@@ -29,3 +29,10 @@ def test_family_evidence_names_the_sources_of_its_path(engine, a, b):
     for step in evidence["path"]:
         assert not re.search(r"[A-Za-z]{3,}", step["label"]), step   # no «rule333», «curated», «compound»
         assert step["source"] in evidence["source"]
+
+
+def test_a_guessed_borrowed_word_shows_the_class_stem_as_its_root(lexicon):
+    """детекция, cut by a guess as дет|екци|я, is re-cut at build time where the borrowed-stem rule reads it."""
+    verdict = lexicon.compare("детекция", "детектор")
+    assert verdict.cognate
+    assert verdict.evidence[0]["a"]["root"] == "детек"
