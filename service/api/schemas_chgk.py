@@ -62,7 +62,9 @@ class ChgkAnswerOut(BaseModel):
                                          "close (not equivalent but near: the jury decides; evidence kind «close» "
                                          "names the words, the relation and its source) | contradiction | "
                                          "another_name | another_thing (shown wrong, with the words) | question_replacement | question_word | "
-                                         "empty | no_reference | ruling (a judge's ruling in `scope`)")
+                                         "empty | no_reference | too_branched (the reference's [optional] parts expand to too "
+                                         "many variants to compare this answer with: the jury decides) | "
+                                         "ruling (a judge's ruling in `scope`)")
     matched: str | None = Field(None, description="the entry that matched, as given (reference, зачёт or незачёт)")
     matched_variant: str | None = Field(None, description="the entry with its optional parts resolved")
     source: Literal["reference", "accepted", "rejected", "criterion"] | None = None

@@ -91,16 +91,24 @@ def test_optional_parts_over_the_variant_cap_are_refused_before_matching(client,
     assert token_calls["n"] == 0
 
 
-def test_variants_at_the_cap_are_judged_within_their_comparisons(client, token_calls):
+def test_variants_at_the_cap_are_judged_within_their_comparisons(client, token_calls, monkeypatch):
     per_entry = 2 ** chgk.MAX_OPTIONAL
     entries = [entry(9, chgk.MAX_OPTIONAL, 5 * i) for i in range(chgk.MAX_REFERENCE_VARIANTS // per_entry)]
     reference, accepted, rejected = entries[0], entries[1:4], entries[4:]
     assert chgk.count_variants(entries) == chgk.MAX_REFERENCE_VARIANTS
     answer = "кот, собака или дом"          # both kinds of versions: three alignments of the parts
-    response = client.post("/v1/chgk/answer", json={"answer": answer, "reference": reference,
-                                                    "accepted": accepted, "rejected": rejected})
-    assert response.status_code == 200, response.text
+    body = {"answer": answer, "reference": reference, "accepted": accepted, "rejected": rejected}
     comparisons = len(chgk.tokens(answer)) * reference_words(reference, accepted, rejected)
+    # Past the comparisons one answer may make (issue 35 item 4) the jury decides, with no comparison made.
+    assert comparisons > limits.MAX_JUDGED_COMPARISONS
+    response = client.post("/v1/chgk/answer", json=body)
+    assert response.status_code == 200, response.text
+    assert (response.json()["verdict"], response.json()["reason"]) == ("judge", "too_branched")
+    assert token_calls["n"] == 0
+    # With that allowance lifted, the parts and versions stay within three passes.
+    monkeypatch.setattr(limits, "MAX_JUDGED_COMPARISONS", 10 ** 9)
+    response = client.post("/v1/chgk/answer", json=body)
+    assert response.status_code == 200, response.text
     assert 0 < token_calls["n"] <= 3 * comparisons
 
 
@@ -243,6 +251,7 @@ def cancel_after(n: int, counter: dict, work: budget.Budget):
 
 
 def test_a_cancelled_answer_stops_within_one_variant(monkeypatch):
+    monkeypatch.setattr(limits, "MAX_JUDGED_COMPARISONS", 10 ** 9)     # cancelled, not out of its allowance
     body = {**pathological_answer_body(), "answer": "кот, собака или дом"}
     accepted, rejected = body["accepted"][:3], body["rejected"][:3]    # 448 variants: under the caps
     calls = {"n": 0}
@@ -339,6 +348,7 @@ def test_a_timed_out_answer_stops_working(monkeypatch, impatient):
         return real(self, a, r)
 
     monkeypatch.setattr(chgk.Matcher, "token", slow_token)
+    monkeypatch.setattr(limits, "MAX_JUDGED_COMPARISONS", 10 ** 9)     # timed out, not out of its allowance
     entries = [entry(8, chgk.MAX_OPTIONAL, 5 * i) for i in range(8)]
     body = {"answer": "кот собака дом", "reference": entries[0], "accepted": entries[1:]}
     # Every variant is aligned with the whole answer at least once: ~7,700 comparisons, ~8 s of work.

@@ -118,13 +118,42 @@ def judge_in_question(answer: str, pool: list[Variant], matcher: Matcher,
 
 
 def judge_variants(answer: str, pool: list[Variant], matcher: Matcher) -> AnswerVerdict:
-    """The automatic verdict on an answer against the variants of a question (no ruling applied)."""
+    """The automatic verdict on an answer against the variants of a question (no ruling applied); an
+    answer whose judging would pass MAX_JUDGED_COMPARISONS word comparisons goes to the jury."""
     toks = tokens(answer)
     norm = normalized(toks)
     if not toks:
         return _verdict(answer, norm, "reject", "empty", UNMATCHED["empty"])
     if not pool:
         return _verdict(answer, norm, "judge", "no_reference", UNMATCHED["no_reference"])
+    first_pass = len(toks) * sum(len(v.toks) for v in pool)
+    if first_pass > limits.MAX_JUDGED_COMPARISONS:         # not even one pass fits: none is begun
+        return _too_branched(answer, norm, len(toks), pool, first_pass, limits.MAX_JUDGED_COMPARISONS)
+    outer = matcher.comparisons is None
+    if outer:
+        matcher.comparisons = limits.Comparisons()
+    try:
+        return _judged(answer, norm, toks, pool, matcher)
+    except limits.TooBranched as exc:
+        if not outer:
+            raise
+        return _too_branched(answer, norm, len(toks), pool, exc.spent, exc.maximum)
+    finally:
+        if outer:
+            matcher.comparisons = None
+
+
+def _too_branched(answer: str, norm: str, words: int, pool: list[Variant], spent: int, maximum: int) -> AnswerVerdict:
+    """The reference, зачёт and незачёт expand to too many variants to compare this answer with: the jury decides."""
+    message = UNMATCHED["too_branched"].format(
+        variants=f"{len(pool)} {plural(len(pool), 'вариант', 'варианта', 'вариантов')}",
+        words=f"{words} {plural(words, 'слово', 'слова', 'слов')}", maximum=f"{maximum:,}".replace(",", " "))
+    evidence = {"kind": "too_branched", "variants": len(pool), "answer_words": words,
+                "comparisons": spent, "limit": maximum}
+    return _verdict(answer, norm, "judge", "too_branched", message, evidence=[evidence])
+
+
+def _judged(answer: str, norm: str, toks: tuple, pool: list[Variant], matcher: Matcher) -> AnswerVerdict:
     matcher.notes = []
     best = best_alignment(toks, pool, matcher)
     if best is not None and best.full:

@@ -1,7 +1,9 @@
 """The work limits of one request (issue 12): sizes the API refuses and the work a check may do.
 
 Every limit a request can pass raises :class:`TooMuchWork` from here, so the router's
-413 names them all the same way.  The limits are read when checked (a test may lower one).
+413 names them all the same way; the one exception is the comparisons judging one answer may
+make (:class:`Comparisons`): past them that answer's verdict is «judge», the request still answers.
+The limits are read when checked (a test may lower one).
 """
 from __future__ import annotations
 
@@ -22,6 +24,11 @@ MAX_REFERENCE_VARIANTS = settings().max_reference_variants        # reference + 
 MAX_REFERENCE_COMPARISONS = settings().max_reference_comparisons  # answer words × variant words, distinct answers
 MAX_BATCH_WORDS = settings().max_batch_words                      # words in a batch's distinct answers
 MAX_GROUPING_COMPARISONS = settings().max_grouping_comparisons    # typo groups: word comparisons of one length
+# Judging one answer compares its words with the variants' words in a first pass, then again for its
+# parts, versions and near matches.  The real questions of tests/data need at most 100 comparisons; a
+# 0.7 KB answer against six [optional] parts under the variant limit needed 35,000 (0.5 s CPU, issue 35).
+# Past this many the answer goes to the jury (verdict judge, reason too_branched), never to a reject.
+MAX_JUDGED_COMPARISONS = 5_000
 
 
 class TooMuchWork(ValueError):
@@ -34,6 +41,27 @@ class TooMuchWork(ValueError):
     def __init__(self, limit: str, value: int, maximum: int, detail: str):
         super().__init__(detail)
         self.limit, self.value, self.maximum = limit, value, maximum
+
+
+class TooBranched(Exception):
+    """Judging one answer passed MAX_JUDGED_COMPARISONS word comparisons (its verdict becomes «judge»)."""
+
+    def __init__(self, spent: int, maximum: int):
+        super().__init__(f"{spent} > {maximum}")
+        self.spent, self.maximum = spent, maximum
+
+
+class Comparisons:
+    """The word comparisons judging one answer may still make, shared by every matcher that judges it."""
+
+    def __init__(self, maximum: int | None = None):
+        self.maximum = MAX_JUDGED_COMPARISONS if maximum is None else maximum
+        self.spent = 0
+
+    def spend(self) -> None:
+        self.spent += 1
+        if self.spent > self.maximum:
+            raise TooBranched(self.spent, self.maximum)
 
 
 def check_variants(total: int) -> None:

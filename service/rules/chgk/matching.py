@@ -28,6 +28,7 @@ from rapidfuzz.distance import OSA
 from lexicon import Lexicon
 from lexicon.overrides import NO_RULINGS, Oracle
 from lexicon.text import InvalidWord, fold_key
+from service.rules.chgk import limits
 from service.rules.chgk.messages import not_a_typo, too_short_for_typo
 from service.rules.chgk.tokens import Tok
 
@@ -158,12 +159,18 @@ class Matcher:
     def __init__(self, lexicon: Lexicon | None = None, oracle: Oracle = NO_RULINGS, synonym_policy: str = "judge"):
         self.lexicon, self.oracle, self.synonym_policy = lexicon, oracle, synonym_policy
         self.notes: list[dict] = []   # why a near miss was refused (the real-word guard)
+        self.comparisons: limits.Comparisons | None = None     # counted while an answer is judged
 
     def fresh(self) -> "Matcher":
-        """A matcher of the same lexicon, rulings and policy with no notes of its own yet."""
-        return Matcher(self.lexicon, self.oracle, self.synonym_policy)
+        """A matcher of the same lexicon, rulings and policy with no notes of its own yet; it spends
+        the same comparisons (the parts and versions of an answer are judged within its allowance)."""
+        other = Matcher(self.lexicon, self.oracle, self.synonym_policy)
+        other.comparisons = self.comparisons
+        return other
 
     def token(self, a: Tok, r: Tok) -> TokenMatch | None:
+        if self.comparisons is not None:
+            self.comparisons.spend()
         if a.is_number or r.is_number:
             return self._number(a, r)
         if a.text == r.text:
