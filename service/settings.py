@@ -28,6 +28,9 @@ class Settings(BaseSettings):
     # --- HTTP ---------------------------------------------------------------------------------
     max_body_bytes: int = Field(4 * 1024 * 1024, ge=1)
     request_timeout_ms: int = Field(10_000, ge=1)
+    # A request's whole body must arrive within this, or 408 and the connection closed; only then does it
+    # count in flight (a slowly sent body held a load-shedding slot).  0: the request timeout's value.
+    body_timeout_ms: int = Field(0, ge=0)
     # Requests one worker holds at once (running in its request threads or waiting for one);
     # one more gets 503 with Retry-After at once.  0 turns shedding off.
     max_in_flight: int = Field(64, ge=0)
@@ -106,6 +109,10 @@ class Settings(BaseSettings):
     @property
     def request_timeout_s(self) -> float:
         return self.request_timeout_ms / 1000
+
+    @property
+    def body_timeout_s(self) -> float:
+        return (self.body_timeout_ms or self.request_timeout_ms) / 1000
 
 
 def load() -> Settings:

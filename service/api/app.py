@@ -105,5 +105,5 @@ def create_app(engine: CognateEngine | None = None, pronouncer: Pronouncer | Non
                            allow_methods=["GET", "POST", "DELETE"], allow_headers=["Authorization", "Content-Type"])
     app.add_middleware(RelativeRedirectMiddleware)
     app.add_middleware(GuardMiddleware, max_body_bytes=settings.max_body_bytes, timeout_s=settings.request_timeout_s,
-                       max_in_flight=settings.max_in_flight)
+                       max_in_flight=settings.max_in_flight, body_timeout_s=settings.body_timeout_s)
     return app

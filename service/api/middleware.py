@@ -10,6 +10,11 @@ the thread pool or waiting for a thread there); one more is answered at once
 with 503 and ``Retry-After: 1`` instead of queueing towards the timeout.  The
 count drops as answers leave, so the worker takes requests again the moment
 load falls.  Health probes and /metrics are never shed.
+
+A request counts in flight only once its whole body has arrived, and the body must arrive within
+``body_timeout`` (408 and the connection closed, else): 64 connections dribbling one byte every 2 s
+held every slot of a worker and starved everyone (issue 36).  The Docker and Kubernetes setups have
+no buffering proxy in front, so the worker reads bodies itself, outside the count.
 """
 from __future__ import annotations
 
@@ -48,13 +53,27 @@ def _with_nosniff(message: dict) -> dict:
 BUDGET_GRACE_S = 1.0
 
 
+def _replay(messages: list[dict], receive):
+    """A receive() that hands the app the body read already, then waits on the client (disconnects)."""
+    pending = list(messages)
+
+    async def replayed():
+        return pending.pop(0) if pending else await receive()
+    return replayed
+
+
 class GuardMiddleware:
-    def __init__(self, app, max_body_bytes: int, timeout_s: float, max_in_flight: int = 0):
+    def __init__(self, app, max_body_bytes: int, timeout_s: float, max_in_flight: int = 0,
+                 body_timeout_s: float | None = None):
         self.app = app
         self.max_body = max_body_bytes
         self.timeout = timeout_s
+        self.body_timeout = body_timeout_s if body_timeout_s is not None else timeout_s
         self.max_in_flight = max_in_flight  # 0: no limit
         self.in_flight = 0                  # this worker's requests not yet answered (one event loop: no lock)
+
+    def _full(self) -> bool:
+        return bool(self.max_in_flight) and self.in_flight >= self.max_in_flight
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
@@ -62,13 +81,60 @@ class GuardMiddleware:
         started = time.perf_counter()
         if scope.get("path") in NOT_SHED:
             return await self._guarded(scope, receive, send, started)
-        if self.max_in_flight and self.in_flight >= self.max_in_flight:
+        if self._full():
+            return await self._shed(scope, send, started)      # at once: no body read for a 503
+        body = await self._read_body(scope, receive, send, started)
+        if body is None:
+            return                      # answered already (408, 413), or the client left
+        if self._full():
             return await self._shed(scope, send, started)
         self.in_flight += 1
         try:
-            await self._guarded(scope, receive, send, started)
+            await self._guarded(scope, _replay(body, receive), send, started)
         finally:
             self.in_flight -= 1
+
+    async def _read_body(self, scope, receive, send, started) -> list[dict] | None:
+        """The request's body messages, read before the request counts in flight; None once answered
+        with 413 (over max_body) or 408 (not all here within body_timeout), or when the client left."""
+        length = dict(scope.get("headers") or []).get(b"content-length")
+        messages: list[dict] = []
+        if length is not None and length.isdigit() and int(length) > self.max_body:
+            outcome = 413
+        else:
+            try:
+                outcome = await asyncio.wait_for(self._receive_all(receive, messages), self.body_timeout)
+            except asyncio.TimeoutError:
+                outcome = 408
+        if outcome in (408, 413):
+            await self._refuse(scope, send, started, outcome)
+        return messages if outcome == "complete" else None
+
+    async def _receive_all(self, receive, messages: list[dict]) -> str | int:
+        """Read body messages into `messages`: "complete", "gone" (the client left) or 413."""
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":
+                return "gone"
+            messages.append(message)
+            size += len(message.get("body", b""))
+            if size > self.max_body:
+                return 413
+            if not message.get("more_body", False):
+                return "complete"
+
+    async def _refuse(self, scope, send, started, status: int) -> None:
+        """Answer 413 or 408 before the app runs, closing the connection: its body is not read to the end."""
+        if status == 413:
+            title, detail = "Request too large", f"тело запроса больше {self.max_body} байт (KOREN_MAX_BODY_BYTES)"
+        else:
+            title, detail = "Request timeout", (f"тело запроса не пришло целиком за {self.body_timeout:g} с "
+                                                "(KOREN_BODY_TIMEOUT_MS)")
+        start, body = _problem(status, title, detail, (b"connection", b"close"))
+        await send(_with_nosniff(start))
+        await send({"type": "http.response.body", "body": body})
+        self._record(scope, {"status": status}, started)
 
     async def _shed(self, scope, send, started) -> None:
         start, body = _problem(503, "Overloaded",
