@@ -55,11 +55,21 @@ BUDGET_GRACE_S = 1.0
 
 def _replay(messages: list[dict], receive):
     """A receive() that hands the app the body read already, then waits on the client (disconnects)."""
-    pending = list(messages)
+    pending = messages[::-1]
+    messages.clear()                   # popped as the app reads them: the worker keeps no second copy
 
     async def replayed():
-        return pending.pop(0) if pending else await receive()
+        return pending.pop() if pending else await receive()
     return replayed
+
+
+class _Body:
+    """One request's body messages, and the bytes it holds of the worker's budget until it is answered."""
+    __slots__ = ("messages", "size")
+
+    def __init__(self):
+        self.messages: list[dict] = []
+        self.size = 0
 
 
 class GuardMiddleware:
@@ -71,6 +81,10 @@ class GuardMiddleware:
         self.body_timeout = body_timeout_s if body_timeout_s is not None else timeout_s
         self.max_in_flight = max_in_flight  # 0: no limit
         self.in_flight = 0                  # this worker's requests not yet answered (one event loop: no lock)
+        # Bodies being read are not in flight, so their bytes are bounded on their own: as much as
+        # max_in_flight bodies of max_body, the most the worker held before it read bodies itself.
+        self.max_body_held = max_in_flight * max_body_bytes
+        self.body_bytes = 0                 # bytes of bodies this worker holds, being read or in flight
 
     def _full(self) -> bool:
         return bool(self.max_in_flight) and self.in_flight >= self.max_in_flight
@@ -83,44 +97,52 @@ class GuardMiddleware:
             return await self._guarded(scope, receive, send, started)
         if self._full():
             return await self._shed(scope, send, started)      # at once: no body read for a 503
-        body = await self._read_body(scope, receive, send, started)
-        if body is None:
-            return                      # answered already (408, 413), or the client left
-        if self._full():
-            return await self._shed(scope, send, started)
-        self.in_flight += 1
+        body = _Body()
         try:
-            await self._guarded(scope, _replay(body, receive), send, started)
+            if not await self._read_body(scope, receive, send, started, body):
+                return                  # answered already (408, 413, 503), or the client left
+            if self._full():
+                return await self._shed(scope, send, started)
+            self.in_flight += 1
+            try:
+                await self._guarded(scope, _replay(body.messages, receive), send, started)
+            finally:
+                self.in_flight -= 1
         finally:
-            self.in_flight -= 1
+            self.body_bytes -= body.size
 
-    async def _read_body(self, scope, receive, send, started) -> list[dict] | None:
-        """The request's body messages, read before the request counts in flight; None once answered
-        with 413 (over max_body) or 408 (not all here within body_timeout), or when the client left."""
+    async def _read_body(self, scope, receive, send, started, body: _Body) -> bool:
+        """Read the request's body before it counts in flight: True once complete; False once answered
+        with 413 (over max_body), 408 (not all here within body_timeout) or 503 (the worker holds its
+        budget of body bytes), or when the client left."""
         length = dict(scope.get("headers") or []).get(b"content-length")
-        messages: list[dict] = []
         if length is not None and length.isdigit() and int(length) > self.max_body:
             outcome = 413
         else:
             try:
-                outcome = await asyncio.wait_for(self._receive_all(receive, messages), self.body_timeout)
+                outcome = await asyncio.wait_for(self._receive_all(receive, body), self.body_timeout)
             except asyncio.TimeoutError:
                 outcome = 408
-        if outcome in (408, 413):
+        if outcome == 503:
+            await self._shed(scope, send, started)
+        elif outcome in (408, 413):
             await self._refuse(scope, send, started, outcome)
-        return messages if outcome == "complete" else None
+        return outcome == "complete"
 
-    async def _receive_all(self, receive, messages: list[dict]) -> str | int:
-        """Read body messages into `messages`: "complete", "gone" (the client left) or 413."""
-        size = 0
+    async def _receive_all(self, receive, body: _Body) -> str | int:
+        """Read body messages into `body`: "complete", "gone" (the client left), 413 or 503."""
         while True:
             message = await receive()
             if message["type"] != "http.request":
                 return "gone"
-            messages.append(message)
-            size += len(message.get("body", b""))
-            if size > self.max_body:
+            body.messages.append(message)
+            chunk = len(message.get("body", b""))
+            body.size += chunk
+            self.body_bytes += chunk
+            if body.size > self.max_body:
                 return 413
+            if self.max_body_held and self.body_bytes > self.max_body_held:
+                return 503
             if not message.get("more_body", False):
                 return "complete"
 

@@ -7,6 +7,7 @@ against a real uvicorn; no time is asserted (the 408 is awaited with a generous 
 """
 from __future__ import annotations
 
+import asyncio
 import json
 import socket
 import time
@@ -100,3 +101,48 @@ def test_a_body_that_never_arrives_is_a_408_and_a_closed_connection(strict):
     problem = json.loads(body)
     assert problem["status"] == 408 and "KOREN_BODY_TIMEOUT_MS" in problem["detail"]
     assert cognates(strict.url) == 200          # and the worker serves the next client
+
+
+def test_bodies_being_read_hold_at_most_the_workers_budget_of_bytes():
+    """Bodies being read are outside the in-flight count, so their bytes are bounded on their own:
+    max_in_flight × max_body, what the worker held at most before.  Counted, no clock."""
+    from service.api.middleware import GuardMiddleware
+
+    async def app(scope, receive, send):
+        raise AssertionError("no request here has a whole body")
+
+    guard = GuardMiddleware(app, max_body_bytes=10, timeout_s=60, max_in_flight=2)    # 20 bytes in all
+    scope = {"type": "http", "method": "POST", "path": "/v1/cognates", "headers": []}
+    answers: list[int] = []
+
+    async def scenario():
+        stall = asyncio.Event()
+
+        async def dribbling_client():
+            sent = False
+
+            async def receive():
+                nonlocal sent
+                if not sent:
+                    sent = True
+                    return {"type": "http.request", "body": b"x" * 8, "more_body": True}
+                await stall.wait()
+                return {"type": "http.disconnect"}
+
+            async def send(message):
+                if message["type"] == "http.response.start":
+                    answers.append(message["status"])
+
+            await guard(scope, receive, send)
+
+        readers = [asyncio.create_task(dribbling_client()) for _ in range(3)]
+        while not answers:                       # the third's 8 bytes pass the 20-byte budget
+            await asyncio.sleep(0)
+        held = guard.body_bytes
+        stall.set()
+        await asyncio.gather(*readers)
+        return held
+
+    held = asyncio.run(scenario())
+    assert answers == [503] and held == 16
+    assert guard.body_bytes == 0 and guard.in_flight == 0
