@@ -139,3 +139,17 @@ def test_a_timed_out_explanation_stops(monkeypatch, impatient):
     stopped = settled(calls)
     time.sleep(0.5)
     assert calls["n"] == stopped < 300
+
+
+def test_a_cancelled_mafia_speech_stops_at_the_next_word(monkeypatch, lexicon):
+    from service.rules import mafia
+    from service.rules.mafia.speech import Speech
+
+    words = "голосую за второго игрока потому что он молчал весь круг и нервничал".split()
+    text = " ".join(f"{w}{i}" if i % 3 else w for i, w in enumerate(words * 40))   # 520 words, many spellings
+    calls = counting(monkeypatch, Speech, "concept_of", cancel_at=5)
+    with budget.limited(3600) as work:
+        calls["work"] = work
+        with pytest.raises(budget.WorkCancelled):
+            mafia.check_speech(lexicon, text)
+    assert calls["n"] <= 5        # was one per distinct spelling, then every check over all words

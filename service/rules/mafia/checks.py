@@ -9,6 +9,7 @@ present tense) is here.
 """
 from __future__ import annotations
 
+from lexicon import budget
 from service.rules.mafia.reading import Word
 from service.rules.mafia.rulebook import RULEBOOK, Concept, Phrase
 from service.rules.mafia.speech import Speech
@@ -350,5 +351,6 @@ CHECKS = (oaths, bets, judge, religion, forbidden_words, profanity, fillers, ins
 
 def lint(speech: Speech) -> None:
     for check in CHECKS:
+        budget.check()          # each check walks every word of the speech
         check(speech)
     speech.findings.sort(key=lambda f: (f.start, f.end))

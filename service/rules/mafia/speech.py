@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from lexicon import Lexicon
+from lexicon import Lexicon, budget
 from lexicon.overrides import NO_RULINGS, Oracle
 from service.rules.findings import Finding, Span
 from service.rules.mafia.reading import Word, reader
@@ -44,7 +44,8 @@ class Speech:
         self.alive = set(alive) if alive is not None else None
         self.tokens = [Span(piece, start, end) for piece, start, end in lexicon.pieces(text)]
         words = reader(lexicon)
-        self.words: list[Word] = [words.word(t.token) for t in self.tokens]
+        # budget.check() per word: a 5,000-character speech is hundreds, and a timed-out request stops.
+        self.words: list[Word] = [words.word(t.token) for t in self.tokens if budget.check() is None]
         self.sent = sentences(text, self.tokens)
         self.concepts = self.read_concepts()
         self.findings: list[Finding] = []
@@ -57,6 +58,7 @@ class Speech:
         out = []
         for i, token in enumerate(self.tokens):
             if token.token not in by_spelling:
+                budget.check()
                 by_spelling[token.token] = self.concept_of(i)
             out.append(by_spelling[token.token])
         return out
