@@ -398,7 +398,7 @@ def read_clipped_compounds(entries: dict[str, Entry], stats: Counter) -> list[tu
     def noun_cut(rest: str) -> Morphemes | None:
         entry = entries.get(rest)
         if entry is None or not any(p.normal_form == rest and "NOUN" in p.tag.grammemes
-                                    and not {"Name", "Surn", "Patr", "Geox", "Orgn"} & p.tag.grammemes
+                                    and not morphology.PROPER_NAMES & p.tag.grammemes
                                     for p in morphology.analyzer().parse(rest)):
             return None
         return entry.morphemes
@@ -633,7 +633,7 @@ def join_by_classes(families: Families, entries: dict[str, Entry], rules: tuple,
 def join_unimorph_links(sources: Path, families: Families, entries: dict[str, Entry], policy: JoinPolicy,
                         stats: Counter) -> list[tuple[str, str, str, str, str, int]]:
     """UniMorph's derivations (ru.wiktionary etymologies), a second source, joined last: equal root
-    spellings or an alternation the policy trusts, between families whose usual spellings agree.  Last,
+    spellings or an alternation the policy trusts, only to attach a word no family holds yet.  Last,
     so its links cannot reorder the rounds (in the rounds they split министерство from министр).
     Returns the family merges made, recorded beside the class rules' for `make eval` to count and sample."""
     made = []
@@ -647,7 +647,12 @@ def join_unimorph_links(sources: Path, families: Families, entries: dict[str, En
                 alt = compare_roots(ra, rb)
                 if alt is None or not (roots.same_spelling(alt) or policy.trusted(fold_root(ra), fold_root(rb))):
                     continue
-                pairs = families.size(families.find((a, i))) * families.size(families.find((b, j)))
+                sizes = families.size(families.find((a, i))), families.size(families.find((b, j)))
+                # A link attaches a word no family holds yet; two families it would weld through any wrong
+                # link either holds (угольщик → уголь, but DerivBase put угольщик under уголок).
+                if min(sizes) > 1:
+                    continue
+                pairs = sizes[0] * sizes[1]
                 if families.join((a, i), (b, j), UNIMORPH_JOIN, policy):
                     made.append((UNIMORPH_JOIN, ea.word, eb.word, ra, rb, pairs))
                     stats["unimorph_joins"] += 1
