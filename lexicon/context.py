@@ -42,7 +42,7 @@ UD_POS = {
     "ADV": {"ADVB", "COMP", "PRED"}, "NUM": {"NUMR", "ADJF"}, "PRON": {"NPRO"},
     "ADP": {"PREP"}, "CCONJ": {"CONJ"}, "SCONJ": {"CONJ"}, "PART": {"PRCL"}, "INTJ": {"INTJ"},
 }
-PROPER = {"Name", "Surn", "Patr", "Geox", "Orgn", "Trad"}   # pymorphy3 marks of proper nouns
+PROPER = morphology.PROPER_NAMES
 POS_WORDS = {"NOUN": "существительное", "PROPN": "имя собственное", "VERB": "глагол", "INFN": "глагол", "PRTF": "причастие",
              "PRTS": "причастие", "GRND": "деепричастие", "ADJF": "прилагательное", "ADJS": "прилагательное",
              "COMP": "сравнительная степень", "ADVB": "наречие", "PRED": "предикатив", "NUMR": "числительное",

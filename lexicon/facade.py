@@ -177,6 +177,7 @@ class Lexicon:
     wiktionary_pos = staticmethod(headwords.parts_of_speech)   # ru.wiktionary lists the word as these lemmas
     wiktionary_noun = staticmethod(headwords.is_noun)    # the synonym set two lemmas share (wiki-ru-wordnet), or None
     profanity = staticmethod(profanity.find)
+    PROPER_NAMES = morphology.PROPER_NAMES   # pymorphy3's proper-noun marks: one list for every rule
     abbreviation = staticmethod(abbreviations.identify)
     abbreviation_source = staticmethod(abbreviations.source_name)    # "table" → the table's name, in Russian
     is_ordinary_word = staticmethod(abbreviations.is_ordinary_word)  # ДОМ is дом shouted, not an abbreviation

@@ -49,7 +49,7 @@ HESITANT_PARTS = frozenset({
     "бы", "вот", "ну", "это", "так", "как", "там", "тут", "вы", "мы", "он", "она", "оно", "они", "их", "ее",
     "его", "ей", "им", "то", "те", "та", "тот", "ещё", "еще", "уже", "или", "если", "что", "чем", "сам",
 })
-NAME_GRAMMEMES = ("Name", "Surn", "Patr", "Geox", "Orgn", "Trad", "Abbr")   # коротков, дакота: no common word
+NAME_GRAMMEMES = (*sorted(morphology.PROPER_NAMES), "Abbr")   # коротков, дакота: no common word
 
 
 

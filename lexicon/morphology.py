@@ -11,6 +11,10 @@ from functools import lru_cache
 
 import pymorphy3
 
+# pymorphy3's marks of a proper noun (OpenCorpora): a name, surname, patronymic, place, organisation,
+# trademark.  The one list every module reads; a module that also excludes other marks adds them.
+PROPER_NAMES = frozenset({"Name", "Surn", "Patr", "Geox", "Orgn", "Trad"})
+
 class SafeAnalyzer(pymorphy3.MorphAnalyzer):
     """pymorphy3 whose parse never raises on odd input.
 

@@ -24,7 +24,7 @@ DEFAULT_PATH = paths.NOUNS_JSON
 FORMAT = "koren-nouns"
 BUILD_HINT = "rebuild it with `python -m lexicon.build --only nouns` or restore it from the release"
 FLOOR_ZIPF = 1.5          # rarer than this no game draws
-NOT_COMMON = ("Name", "Surn", "Patr", "Geox", "Orgn", "Trad", "Abbr", "Init", "Erro", "Dist", "Slng", "Infr")
+NOT_COMMON = (*sorted(morphology.PROPER_NAMES), "Abbr", "Init", "Erro", "Dist", "Slng", "Infr")
 SOURCE = ("заглавные слова составленного словаря (Тихонов, DerivBase.Ru), первое словарное прочтение pymorphy3, "
           "частота wordfreq")
 

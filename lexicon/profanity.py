@@ -130,8 +130,9 @@ def clean_reading(word: str, lemmas: dict) -> str | None:
     return None
 
 
-# A base word so marked is no neutral word of its own (пидорас is Slng, пос an abbreviation).
-_MARKED = ("Slng", "Infr", "Dist", "Erro", "Abbr", "Name", "Surn", "Patr", "Geox", "Orgn", "Trad")
+# A base word so marked is no neutral word of its own (пидорас is Slng, пос an abbreviation); with them,
+# morphology.PROPER_NAMES (read when asked: this module loads without pymorphy3).
+_MARKED = ("Slng", "Infr", "Dist", "Erro", "Abbr")
 _VOWELS = "аеёиоуыэюя"
 
 
@@ -140,12 +141,13 @@ def clean_noun_base(word: str, lemmas: dict) -> str | None:
     two-letter suffix and ending after a consonant; the obscene string it holds (ебка) straddles the two by
     spelling only.  None for anything else."""
     from lexicon import headwords
-    from lexicon.morphology import analyzer
+    from lexicon.morphology import PROPER_NAMES, analyzer
 
+    marked = (*_MARKED, *sorted(PROPER_NAMES))
     base, tail = word[:-2], word[-2:]
     if len(base) < 3 or tail[:1] in _VOWELS or base in lemmas or core_root(base) or not headwords.is_noun(word):
         return None
-    neutral = any(p.is_known and p.normal_form == base and p.tag.POS == "NOUN" and not any(g in p.tag for g in _MARKED)
+    neutral = any(p.is_known and p.normal_form == base and p.tag.POS == "NOUN" and not any(g in p.tag for g in marked)
                   for p in analyzer().parse(base))
     return base if neutral and headwords.is_noun(base) else None
 

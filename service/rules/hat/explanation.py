@@ -12,7 +12,7 @@ import tomllib
 from dataclasses import dataclass
 from functools import cached_property
 
-from lexicon import budget
+from lexicon import Lexicon, budget
 from lexicon.fragments import HESITANT_PARTS
 from lexicon.overrides import NO_RULINGS, Oracle
 from lexicon.text import NormalizedWord, Token, clean_text, fold_key
@@ -33,7 +33,7 @@ OPENING_QUOTES, CLOSING_QUOTES = frozenset("«„\"'“"), frozenset("»“\"'�
 CLAUSE_BREAK = re.compile(r"[,.;:!?…—–()]")
 HESITATION = re.compile(r"[эаыму]+(?:-[эаыму]+)*")      # э-э, ммм, эээ: a pause, not a word
 CONTENT_POS = ("NOUN", "ADJF", "ADJS", "VERB", "INFN", "PRTF", "PRTS")
-NAME_GRAMMEMES = ("Geox", "Name", "Surn", "Patr", "Orgn", "Trad")   # Франция, Париж: a place is no translation
+NAME_GRAMMEMES = tuple(sorted(Lexicon.PROPER_NAMES))   # Франция, Париж: a place is no translation
 # Russian spellings of foreign words that mean something else in Russian («сан по-английски»), folded.
 FALSE_FRIENDS = {fold_key(k): v for k, v in
                  tomllib.loads(HAT_TABLES.read_text(encoding="utf-8"))["translation"]["false_friends"].items()}
