@@ -12,6 +12,8 @@ import tomllib
 from dataclasses import dataclass
 from functools import cached_property
 
+from rapidfuzz.distance import Levenshtein
+
 from lexicon import Lexicon, budget
 from lexicon.fragments import HESITANT_PARTS
 from lexicon.overrides import NO_RULINGS, Oracle
@@ -442,23 +444,13 @@ def letter_words(ex: Explanation) -> list[Finding]:
     return [f for i in range(len(ex.tokens)) for f in _letter_word(ex, i)]
 
 
-def _letters_changed(a: str, b: str) -> int:
-    """How many letters to change, add or drop to turn a into b (Levenshtein distance)."""
-    row = list(range(len(b) + 1))
-    for i, ca in enumerate(a, 1):
-        prev, row[0] = row[0], i
-        for j, cb in enumerate(b, 1):
-            prev, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, prev + (ca != cb))
-    return row[-1]
-
-
 def _sounds_alike(p: TargetProfile, word: str) -> bool:
     """A word that rhymes with a form of the target or differs from it in a letter or two (прядка, грядка)."""
     key = fold_key(word)
     if len(key) < 2 or key in p.forms:
         return False
     return any((len(f) >= 4 and len(key) >= 4 and f[-3:] == key[-3:])
-               or (abs(len(f) - len(key)) <= 2 and _letters_changed(f, key) <= min(2, len(f) // 2))
+               or (abs(len(f) - len(key)) <= 2 and Levenshtein.distance(f, key) <= min(2, len(f) // 2))
                for f in p.forms)
 
 
