@@ -13,18 +13,15 @@ about the few that do.  Bands and the key card layout are data (service/rules/da
 from __future__ import annotations
 
 import random
-import tomllib
 from collections import defaultdict
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from lexicon import Lexicon, budget
 from lexicon.nouns import SOURCE as NOUNS_SOURCE
 from lexicon.text import InvalidWord, fold_key
-from service.rules.pool import plural
+from service.rules.pool import TABLES as pool_tables, plural
 
-_TABLES = tomllib.loads((Path(__file__).resolve().parent / "data" / "pool.toml").read_text(encoding="utf-8"))
-_GENERATE = _TABLES["generate"]
+_GENERATE = pool_tables["generate"]
 BANDS: dict[str, tuple[float, float]] = {name: (lo, hi) for name, (lo, hi) in _GENERATE["bands"].items()}
 BAND_NAMES: dict[str, str] = _GENERATE["band_names"]
 KEY_LAYOUT: dict[str, int] = _GENERATE["key_layout"]     # first team, second team, neutral, assassin

@@ -78,21 +78,21 @@ RARE_ZIPF = 1.5
 PLURAL_ONLY_GAP = 2.5
 
 DATA = Path(__file__).resolve().parent / "data" / "pool.toml"
-_TABLES = tomllib.loads(DATA.read_text(encoding="utf-8"))
-RULES_SOURCE: dict[str, str] = _TABLES["rules_source"]
-PYMORPHY: str = _TABLES["sources"]["pymorphy"]
-LEXICON: str = _TABLES["sources"]["lexicon"]
-HEADWORD: str = _TABLES["sources"]["headword"].format(lexicon=LEXICON)
-POS_NAMES: dict[str, str] = _TABLES["parts_of_speech"]
-RULE_NAMES: dict[str, str] = _TABLES["rule_names"]            # rule → its Russian name (CLI table)
-SEVERITY_NAMES: dict[str, str] = _TABLES["severity_names"]
-PROPER_NAMES: dict[str, str] = _TABLES["proper_names"]
+TABLES = tomllib.loads(DATA.read_text(encoding="utf-8"))   # read once; generate.py takes its [generate] from here
+RULES_SOURCE: dict[str, str] = TABLES["rules_source"]
+PYMORPHY: str = TABLES["sources"]["pymorphy"]
+LEXICON: str = TABLES["sources"]["lexicon"]
+HEADWORD: str = TABLES["sources"]["headword"].format(lexicon=LEXICON)
+POS_NAMES: dict[str, str] = TABLES["parts_of_speech"]
+RULE_NAMES: dict[str, str] = TABLES["rule_names"]            # rule → its Russian name (CLI table)
+SEVERITY_NAMES: dict[str, str] = TABLES["severity_names"]
+PROPER_NAMES: dict[str, str] = TABLES["proper_names"]
 PROPER = frozenset(PROPER_NAMES)
-RULES: dict[str, dict] = _TABLES["rules"]
+RULES: dict[str, dict] = TABLES["rules"]
 INVALID_REASONS: dict[str, str] = RULES["invalid"]["reasons"]
 PROFANITY_KINDS: dict[str, str] = RULES["profanity"]["kinds"]
-SUGGESTIONS: dict[str, str] = _TABLES["suggestions"]
-BOARD: dict[str, str] = _TABLES["board"]
+SUGGESTIONS: dict[str, str] = TABLES["suggestions"]
+BOARD: dict[str, str] = TABLES["board"]
 CLI_ADVICE = "проверьте пул по частям или целиком командой koren lint, у которой такого предела нет"
 
 

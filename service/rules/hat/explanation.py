@@ -8,7 +8,6 @@ look at neighbours or at the whole text.
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -20,7 +19,7 @@ from lexicon.overrides import NO_RULINGS, Oracle
 from lexicon.text import NormalizedWord, Token, clean_text, fold_key
 from service.rules.findings import Finding, Span, as_sent, count, in_text_order
 from service.rules.hat.profile import TargetProfile, lemma_keys_of, profile
-from service.rules.hat.vocabulary import DATA as HAT_TABLES
+from service.rules.hat.vocabulary import TABLES as HAT_TABLES
 from service.rules.hat.vocabulary import (ADJECTIVE_PREPOSITIONS, AMOUNT_WORDS, ANAGRAM_HINT, ANAGRAM_WORDS,
                                           CUE_WINDOW, EXTEND_CUE, EXTEND_VERBS, LANGUAGE_ADJECTIVE,
                                           LANGUAGE_ADVERB, LETTER_WORDS, LINKING_LEMMAS, NAMING_WORDS,
@@ -38,7 +37,7 @@ CONTENT_POS = ("NOUN", "ADJF", "ADJS", "VERB", "INFN", "PRTF", "PRTS")
 NAME_GRAMMEMES = tuple(sorted(Lexicon.PROPER_NAMES))   # Франция, Париж: a place is no translation
 # Russian spellings of foreign words that mean something else in Russian («сан по-английски»), folded.
 FALSE_FRIENDS = {fold_key(k): v for k, v in
-                 tomllib.loads(HAT_TABLES.read_text(encoding="utf-8"))["translation"]["false_friends"].items()}
+                 HAT_TABLES["translation"]["false_friends"].items()}
 
 
 @dataclass

@@ -40,11 +40,11 @@ def _folded(words) -> frozenset[str]:
     return frozenset(fold_key(w) for w in words)
 
 
-_TABLES = tomllib.loads(DATA.read_text(encoding="utf-8"))
-_letters, _translation, _profanity = _TABLES["letters"], _TABLES["translation"], _TABLES["profanity"]
-_parts = _TABLES["parts"]
+TABLES = tomllib.loads(DATA.read_text(encoding="utf-8"))   # read once; the rules take it from here
+_letters, _translation, _profanity = TABLES["letters"], TABLES["translation"], TABLES["profanity"]
+_parts = TABLES["parts"]
 
-CLAUSES: dict[str, str] = _TABLES["clauses"]
+CLAUSES: dict[str, str] = TABLES["clauses"]
 
 LETTER_WORDS = _folded(_letters["letter_words"])
 SYLLABLE_WORDS = _folded(_letters["syllable_words"])
