@@ -53,7 +53,7 @@ const CHGK_REASONS = {
   extra_words: "лишние слова", other_script: "другой алфавит", different: "другой ответ", empty: "пустой ответ",
   no_reference: "нет эталона", ruling: "решение судьи", close: "близко по смыслу", contradiction: "противоречит эталону",
   another_name: "другое имя", another_thing: "о другом", question_replacement: "замена из вопроса",
-  question_word: "слово из вопроса",
+  question_word: "слово из вопроса", too_branched: "слишком ветвистый эталон",
 };
 const NOMINATIONS = {
   accepted: "принято", withdrawn: "снято", future_tense: "будущее время", subjunctive: "сослагательное наклонение",

@@ -14,6 +14,7 @@ from functools import lru_cache
 from typing import Iterable
 
 from lexicon.context import EMBEDDINGS, QuantizedEmbeddings, TaggerUnavailable, natasha_data
+from lexicon.text import fold_yo
 
 SOURCE = "векторы navec (новостной корпус, из пакета natasha)"
 
@@ -72,6 +73,6 @@ def _cosine(a: str, b: str) -> float | None:
 def similarity(a: Iterable[str], b: Iterable[str]) -> float | None:
     """The highest cosine between any spelling of a (a form, its lemma) and any of b; None when the
     vectors know no spelling of one of them."""
-    a, b = [w.replace("ё", "е") for w in a], [w.replace("ё", "е") for w in b]
+    a, b = [fold_yo(w) for w in a], [fold_yo(w) for w in b]
     found = [c for x in dict.fromkeys(a) for y in dict.fromkeys(b) if (c := _cosine(x, y)) is not None]
     return max(found) if found else None
