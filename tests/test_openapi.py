@@ -48,3 +48,13 @@ def test_response_examples_are_what_the_service_answers(client):
                     assert real[key] == value, (path, key)
             checked += 1
     assert checked >= 4
+
+
+def test_the_documented_version_is_the_package_version():
+    import tomllib
+
+    from service.api.app import package_version
+    from tests.live_server import ROOT
+
+    version = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["version"]
+    assert package_version() == version

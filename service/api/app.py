@@ -12,6 +12,7 @@ must not stop the checks that need no `scope`.
 from __future__ import annotations
 
 import logging
+from importlib import metadata
 from contextlib import asynccontextmanager
 
 import anyio.to_thread
@@ -52,6 +53,14 @@ def start(app: FastAPI) -> None:
     runtime.apply_gc_policy(state.settings)
 
 
+def package_version() -> str:
+    """The installed package's version (pyproject), which /docs and openapi.json show: not a number of their own."""
+    try:
+        return metadata.version("koren")
+    except metadata.PackageNotFoundError:   # run from a checkout that was never installed
+        return "0+unknown"
+
+
 def create_app(engine: CognateEngine | None = None, pronouncer: Pronouncer | None = None,
                settings: settings_module.Settings | None = None, preload: bool = False) -> FastAPI:
     settings = settings or settings_module.load()
@@ -65,7 +74,7 @@ def create_app(engine: CognateEngine | None = None, pronouncer: Pronouncer | Non
         if getattr(app.state, "rulings", None):
             app.state.rulings.close()
 
-    app = FastAPI(title="Корень", version="1.0", lifespan=lifespan, docs_url=None, redoc_url=None,
+    app = FastAPI(title="Корень", version=package_version(), lifespan=lifespan, docs_url=None, redoc_url=None,
                   description="Судья словесных игр: однокоренные, созвучия и правила Шляпы, Codenames, Мафии и "
                               "«Что? Где? Когда?» — каждый вердикт с доказательствами.")
     app.state.engine = engine
