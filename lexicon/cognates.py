@@ -185,6 +185,11 @@ def _hyphen_clip(x: RootOf, y: RootOf) -> dict | None:
             "source": "часть сложного слова через дефис (усечённая основа)"}
 
 
+def _alternation_words(alt: Alternation) -> str:
+    """«(чередование к/ч)»; a soft sign or ё is spelling, not an alternation (ход / ходь-ба)."""
+    return f" (разница в написании: {alt.detail})" if alt.kind == "spelling" else f" (чередование {alt.detail})"
+
+
 def _clipped_root(side: RootOf) -> bool:
     """The root is a clipped part of a clipped compound (рай|центр, физ|мат) by lexicon.classes' table."""
     return any(key.root_index == side.idx for key in CLIPPED.clipped_roots(side.analysis.morphemes))
@@ -569,7 +574,7 @@ class CognateEngine:
             "path": path,
             **({"class_rules": rules} if rules else {}),
             "explanation": f"корень «{x.root}» слова «{x.lemma}» и корень «{y.root}» слова «{y.lemma}» — один корень"
-                           + (f" (чередование {detail})" if detail else ""),
+                           + (_alternation_words(alt) if detail else ""),
             # The sources the path actually went through: a curated row is not a DerivBase link.
             "source": "; ".join(dict.fromkeys(step["source"] for step in path)) or SOURCE_LINKS,
         }

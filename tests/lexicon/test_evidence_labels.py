@@ -36,3 +36,8 @@ def test_a_guessed_borrowed_word_shows_the_class_stem_as_its_root(lexicon):
     verdict = lexicon.compare("детекция", "детектор")
     assert verdict.cognate
     assert verdict.evidence[0]["a"]["root"] == "детек"
+
+
+def test_a_soft_sign_is_spelling_not_an_alternation(lexicon):
+    explanation = lexicon.compare("ход", "ходьба").evidence[0]["explanation"]
+    assert "чередование" not in explanation and "написании: ь" in explanation
