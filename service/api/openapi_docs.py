@@ -98,8 +98,7 @@ RESPONSE_EXAMPLES: dict[tuple[str, str], dict] = {
                                   "matched": "Пётр I", "source": "reference"},
     ("post", "/v1/pool/generate"): {"words": [{"word": "разделение", "zipf": 3.9, "why": "нарицательное "
                                                "существительное в им. п. ед. ч. (pymorphy3); частота Zipf 3.9 "
-                                               "(wordfreq) — полоса «средне» (3.0–4.0); не повтор, не однокоренное "
-                                               "и не созвучное ни одному из 0 слов, выбранных раньше"}],
+                                               "(wordfreq) — полоса «средне» (3.0–4.0); первое выбранное слово"}],
                                     "count": 1, "seed": 7, "difficulty": "medium"},
 }
 

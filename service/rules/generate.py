@@ -90,7 +90,9 @@ def band_of(difficulty: str | None, zipf_min: float | None, zipf_max: float | No
 
 def _why(zipf: float, band: str, lo: float, hi: float, against: int) -> str:
     words = plural(against, "слова", "слов", "слов")      # «ни одному из 1 слова», «из 5 слов»
-    clear = f"не повтор, не однокоренное и не созвучное ни одному из {words}, выбранных раньше"
+    # The first word drawn has nothing before it to clash with: saying «ни одному из 0 слов» reads as a slip.
+    clear = (f"не повтор, не однокоренное и не созвучное ни одному из {words}, выбранных раньше" if against
+             else "первое выбранное слово")
     if band == "cards":
         return f"карта из присланного набора (частота Zipf {zipf}, wordfreq); {clear}"
     return (f"нарицательное существительное в им. п. ед. ч. (pymorphy3); частота Zipf {zipf} (wordfreq) — полоса "
