@@ -6,12 +6,16 @@ wait for no request thread (service/api/routers/ops.py), and the request threads
 
 A real uvicorn in a subprocess.  The checks are orderings, not timings: every probe must answer
 while the CPU-bound requests are all still running (they run until the test releases them; a
-probe that has not answered within a generous 60 s fails the test instead of hanging it).
+probe that has not answered within a generous 180 s fails the test instead of hanging it; a 60 s
+bound was once hit while other test runs loaded the 2 shared cores — SIGUSR1 then dumps the server's
+stacks into its log).
 """
 from __future__ import annotations
 
+import faulthandler
 import json
 import os
+import signal
 import threading
 import time
 import urllib.error
@@ -32,6 +36,7 @@ def spinning_app():
     """The service with one more route: pure-Python CPU work until a release file appears."""
     from service.api.app import create_app
 
+    faulthandler.register(signal.SIGUSR1, all_threads=True)     # a stuck server's stacks, into its log
     app = create_app()
     release = Path(os.environ["KOREN_TEST_RELEASE"])
     spinning = {"n": 0}
@@ -62,7 +67,7 @@ def post(url: str, body: dict, timeout: float = 300) -> int:
         return exc.code
 
 
-def get(url: str, timeout: float = 60) -> int:
+def get(url: str, timeout: float = 180) -> int:
     with urllib.request.urlopen(url, timeout=timeout) as r:
         r.read()
         return r.status
@@ -104,9 +109,14 @@ def run_busy(server, n: int, path: str, body: dict, done: dict) -> list:
 def wait_until_spinning(server, n: int) -> None:
     """Until n spin requests hold request threads (the pool's 40 at most; the rest wait for one)."""
     for _ in range(600):
-        with urllib.request.urlopen(server.url + "/test/spinning", timeout=60) as r:
-            if json.load(r)["n"] >= n:
-                return
+        try:
+            with urllib.request.urlopen(server.url + "/test/spinning", timeout=180) as r:
+                if json.load(r)["n"] >= n:
+                    return
+        except TimeoutError:
+            server.proc.send_signal(signal.SIGUSR1)     # its threads' stacks go to the server's log
+            time.sleep(1)
+            raise
         time.sleep(0.1)
     raise AssertionError("the spin requests did not start")
 
