@@ -25,6 +25,7 @@ import time
 
 from lexicon import budget
 from service.api import metrics
+from service.api.errors import problem_body
 
 access_log = logging.getLogger("koren.access")
 
@@ -35,8 +36,7 @@ METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"}
 
 
 def _problem(status: int, title: str, detail: str, *headers: tuple[bytes, bytes]) -> tuple[dict, bytes]:
-    body = json.dumps({"type": "about:blank", "title": title, "status": status, "detail": detail,
-                       "code": "-".join(title.lower().split())}, ensure_ascii=False).encode()
+    body = json.dumps(problem_body(status, title, detail), ensure_ascii=False).encode()
     start = {"type": "http.response.start", "status": status,
              "headers": [(b"content-type", b"application/problem+json"), (b"content-length", str(len(body)).encode()),
                          *headers]}
@@ -214,7 +214,7 @@ class GuardMiddleware:
                 finally:
                     work.cancel()
         except asyncio.TimeoutError:
-            await fail(503, "Request timed out", f"no answer within {self.timeout:g} s (KOREN_REQUEST_TIMEOUT_MS)")
+            await fail(503, "Request timed out", f"ответ не готов за {self.timeout:g} с (KOREN_REQUEST_TIMEOUT_MS)")
         except Exception:
             if not state.get("too_large"):
                 raise

@@ -8,7 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-TAGS = [
+from service.api.errors import TITLES
+
+# The routers tag operations with short English names (the code's); /docs shows the Russian ones.
+TAG_NAMES = {"service": "Сервис", "words": "Слова", "pronunciation": "Произношение", "hat": "Шляпа",
+             "codenames": "Codenames", "pool": "Пулы слов", "mafia": "Мафия", "chgk": "ЧГК",
+             "rulings": "Решения судей"}
+TAGS = [{**tag, "name": TAG_NAMES[tag["name"]]} for tag in [
     {"name": "service", "description": "Состояние сервиса: жив ли процесс, загружен ли словарь"},
     {"name": "words", "description": "Слова и однокоренные: разбор по составу, корни, гнёзда, доказательства"},
     {"name": "pronunciation", "description": "Созвучия: могут ли два написания звучать одинаково"},
@@ -18,7 +24,7 @@ TAGS = [
     {"name": "mafia", "description": "Мафия: дневная речь игрока по клубным или спортивным правилам"},
     {"name": "chgk", "description": "«Что? Где? Когда?»: зачёт ответов по Кодексу МАК и чтение пакетов"},
     {"name": "rulings", "description": "Решения судей турнира: каждая проверка со `scope` следует им"},
-]
+]]
 
 # (method, path) → (summary, description, request example or None)
 OPERATIONS: dict[tuple[str, str], tuple[str, str, dict | None]] = {
@@ -106,7 +112,7 @@ PROBLEM_SCHEMA = {
     "type": "object", "required": ["type", "title", "status", "detail", "code"],
     "properties": {
         "type": {"type": "string", "description": "адрес типа проблемы (/problems/…) или about:blank"},
-        "title": {"type": "string", "description": "краткое название (англ.)"},
+        "title": {"type": "string", "description": "краткое название по-русски (программе — поле `code`)"},
         "status": {"type": "integer"},
         "detail": {"type": "string", "description": "что не так — для человека, по-русски"},
         "code": {"type": "string", "description": "устойчивый машинный код"},
@@ -117,16 +123,16 @@ PROBLEM_SCHEMA = {
     },
 }
 PROBLEMS = {
-    "400": ("тело запроса — не JSON в UTF-8", {"type": "about:blank", "title": "Bad request", "status": 400,
+    "400": ("тело запроса — не JSON в UTF-8", {"type": "about:blank", "title": TITLES["Bad request"], "status": 400,
                                                "detail": "тело запроса — не JSON в UTF-8", "code": "bad-request"}),
     "403": ("запись решений выключена: не задан KOREN_RULINGS_TOKEN", None),
     "404": ("нет такого адреса или такой записи", None),
     "413": ("тело больше KOREN_MAX_BODY_BYTES или работа больше предела (`limit` называет его)",
-            {"type": "/problems/too-much-work", "title": "Request too large", "status": 413,
+            {"type": "/problems/too-much-work", "title": TITLES["Request too large"], "status": 413,
              "detail": "вариантов эталона больше 512 …", "code": "too-much-work", "limit": "reference_variants"}),
     "415": ("тело не в JSON", None),
     "422": ("поле запроса не прошло проверку (`errors` называет поля)",
-            {"type": "/problems/validation", "title": "Invalid request", "status": 422,
+            {"type": "/problems/validation", "title": TITLES["Invalid request"], "status": 422,
              "detail": "a: обязательное поле отсутствует", "code": "validation",
              "errors": [{"field": "a", "code": "missing", "message": "обязательное поле отсутствует"}]}),
     "503": ("сервер перегружен, не успел за KOREN_REQUEST_TIMEOUT_MS или словарь недоступен", None),
@@ -151,6 +157,8 @@ def document(schema: dict) -> dict:
             summary, description, example = OPERATIONS.get((method, path), (op.get("summary"), op.get("description"),
                                                                               None))
             op["summary"], op["description"] = summary, description
+            if "tags" in op:
+                op["tags"] = [TAG_NAMES.get(tag, tag) for tag in op["tags"]]
             if example is not None:
                 body = op.get("requestBody", {}).get("content", {}).get("application/json")
                 if body is not None:

@@ -42,7 +42,7 @@ def test_slow_request_times_out_with_503(engine):
         response = client.get("/slow")
         # The 503 is the timeout's (the endpoint itself would answer 200 after its 1 s sleep).
         assert response.status_code == 503
-        assert response.json()["title"] == "Request timed out"
+        assert response.json()["title"] == "Сервер не успел ответить"
 
 
 def test_batch_limit(client):

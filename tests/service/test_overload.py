@@ -61,7 +61,7 @@ def test_full_worker_answers_503_with_retry_after_at_once():
     assert shed.headers["content-type"].startswith("application/problem+json")
     assert shed.headers["x-content-type-options"] == "nosniff"
     body = shed.json()
-    assert body["title"] == "Overloaded" and body["status"] == 503
+    assert body["title"] == "Сервер перегружен" and body["code"] == "overloaded" and body["status"] == 503
     assert "KOREN_MAX_IN_FLIGHT" in body["detail"]
 
 

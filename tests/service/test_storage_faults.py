@@ -150,7 +150,7 @@ def test_single_write_that_times_out_before_commit_is_rolled_back(make_api, db_u
     api = make_api(RulingsStore(db_url), timeout=0.3)
     r = api.post("/v1/rulings", json=ruling(scope="late"), headers=AUTH)
     assert r.status_code == 503 and r.json()["stored"] is False, r.text
-    assert r.json()["title"] == "Request timed out"
+    assert r.json()["title"] == "Сервер не успел ответить"
     assert store.list("late") == []
 
 

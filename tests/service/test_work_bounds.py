@@ -354,7 +354,7 @@ def test_a_timed_out_answer_stops_working(monkeypatch, impatient):
     # Every variant is aligned with the whole answer at least once: ~7,700 comparisons, ~8 s of work.
     need = len(chgk.tokens(body["answer"])) * reference_words(entries[0], entries[1:], [])
     response = impatient.post("/v1/chgk/answer", json=body)
-    assert response.status_code == 503 and response.json()["title"] == "Request timed out"
+    assert response.status_code == 503 and response.json()["title"] == "Сервер не успел ответить"
     stopped = settled(calls)
     time.sleep(0.5)
     assert calls["n"] == stopped < need
