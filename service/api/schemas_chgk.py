@@ -110,6 +110,8 @@ class ChgkGroup(ChgkAnswerOut):
     representative: str = Field(..., description="the first answer of the group as sent")
     answers: list[GroupAnswer]
     size: int
+    teams: int = Field(..., description="how many teams gave an answer of this group (a team counted once; an "
+                                        "answer without a team counts as one team)")
 
 
 class ChgkResult(BaseModel):
@@ -132,6 +134,9 @@ class ChgkCounts(BaseModel):
 class ChgkAnswersOut(BaseModel):
     groups: list[ChgkGroup] = Field(..., description="identical and equivalent answers: the judge rules once per group")
     results: list[ChgkResult] = Field(..., description="one per answer, in the order sent")
+    judge_order: list[int] = Field(..., description="indices into groups of the `judge` groups (after rulings), the "
+                                                    "group with the most teams first (ties: the order of their first "
+                                                    "answers): the order a jury goes through them")
     counts: ChgkCounts
 
 

@@ -407,6 +407,52 @@ async function checkChgk() {
                 after: checkChgk, where: out}));
 }
 
+// --- a tour's answers (/v1/chgk/answers): the groups a jury must rule on, the most teams first ----------
+
+// One answer a line: «команда<TAB>ответ» or «команда: ответ»; a line without either is an answer without a team.
+function teamAnswers(text) {
+  return splitLines(text).map((line) => line.trim()).filter(Boolean).map((line) => {
+    const cut = line.includes("\t") ? line.indexOf("\t") : line.indexOf(": ");
+    if (cut <= 0) return {answer: line};
+    const team = line.slice(0, cut).trim(), answer = line.slice(cut + (line[cut] === "\t" ? 1 : 2)).trim();
+    return team && answer ? {team, answer} : {answer: line};
+  });
+}
+
+// The batch's `judge` groups in the order a jury goes through them: the server's judge_order (the most
+// teams first); a server without it: the judge groups by their teams (or size), then as they came.
+function judgeGroups(out) {
+  const groups = out.groups || [];
+  const order = Array.isArray(out.judge_order) ? out.judge_order
+    : groups.map((g, i) => i).filter((i) => groups[i].verdict === "judge")
+      .sort((i, j) => ((groups[j].teams ?? groups[j].size) - (groups[i].teams ?? groups[i].size)) || i - j);
+  return order.map((i) => ({index: i, ...groups[i]}));
+}
+
+async function checkChgkBatch() {
+  const reference = $("chgk-reference").value.trim(), out = $("chgk-batch-result");
+  if (!reference) { show(out, el("p", {class: "notice error"}, "Впишите авторский ответ")); return; }
+  const answers = teamAnswers($("chgk-batch-answers").value);
+  if (!answers.length) { show(out, el("p", {class: "notice error"}, "Нет ни одного ответа")); return; }
+  busy(out);
+  const res = await api("POST", "/v1/chgk/answers", withScope({reference, answers,
+    accepted: splitList($("chgk-accepted").value, ";"), rejected: splitList($("chgk-rejected").value, ";")}));
+  if (!res.ok) { show(out, problemBox(res)); return; }
+  const r = res.data, c = r.counts, groups = judgeGroups(r);
+  show(out,
+    el("p", {}, `ответов: ${num(c.answers)}; зачёт: ${num(c.accept)}, незачёт: ${num(c.reject)}, `,
+       `решает судья: ${num(c.judge)} (групп: ${num(groups.length)})`),
+    groups.length ? el("ol", {class: "group-list", id: "chgk-judge-groups"}, groups.map((g) => el("li", {},
+      el("strong", {}, `«${g.representative}»`), " ",
+      el("span", {class: "tag"}, label(CHGK_REASONS, g.reason)), " ",
+      el("span", {class: "muted teams"}, `команд: ${num(g.teams ?? g.size)}`),
+      g.message ? el("div", {}, g.message) : null,
+      el("div", {class: "muted"}, "ответы: ", g.answers.map((a) => (a.team === null || a.team === undefined
+        ? `«${a.answer}»` : `${a.team}: «${a.answer}»`)).join("; ")),
+      g.evidence && g.evidence.length ? evidenceList(g.evidence) : null)))
+      : el("p", {class: "muted"}, "Спорных ответов нет"));
+}
+
 async function checkMafia() {
   const text = $("mafia-text").value;
   const out = $("mafia-result");
@@ -679,6 +725,7 @@ document.addEventListener("DOMContentLoaded", async () => {
   formOnSubmit("guess-form", checkGuess);
   formOnSubmit("homophones-form", checkHomophones);
   formOnSubmit("chgk-form", checkChgk);
+  formOnSubmit("chgk-batch-form", checkChgkBatch);
   formOnSubmit("mafia-form", checkMafia);
   formOnSubmit("pool-form", lintPool);
   $("pool-csv").addEventListener("click", poolCsv);

@@ -357,3 +357,43 @@ def test_a_word_the_server_refuses_is_said_in_russian(browser, server):
     expect(page.locator("#hat-result .notice.error strong")).to_have_text("Ошибка 422: это не русское слово")
     expect(page.locator("#hat-result .notice.error")).to_contain_text("загаданное слово:")
     done(context)
+
+
+# --- issue 33: a tour's answers, the groups a jury must rule on, the most teams first --------------
+
+def test_a_tours_judge_groups_come_most_teams_first(browser, server):
+    context, page = open_console(browser, server)
+    sent = []
+
+    def batch(body):
+        sent.append(body)
+        group = {"matched": None, "matched_variant": None, "source": None, "normalized": "", "rules": "",
+                 "evidence": [{"kind": "close", "explanation": "слово эталона «пистолет»"}]}
+        return {"groups": [
+            {**group, "verdict": "judge", "reason": "name_part", "message": "только часть", "representative": "Юрий",
+             "answers": [{"team": "Б", "answer": "Юрий", "reason": "name_part"}], "size": 1, "teams": 1},
+            {**group, "verdict": "accept", "reason": "exact", "message": "зачёт", "representative": "Гагарин",
+             "answers": [{"team": "А", "answer": "Гагарин", "reason": "exact"}], "size": 1, "teams": 1},
+            {**group, "verdict": "judge", "reason": "close", "message": "близко", "representative": "космонавт",
+             "answers": [{"team": "В", "answer": "космонавт", "reason": "close"},
+                         {"team": "Г", "answer": "Космонавт", "reason": "close"}], "size": 2, "teams": 2}],
+            "results": [], "judge_order": [2, 0],
+            "counts": {"accept": 1, "reject": 0, "judge": 3, "answers": 4, "groups": 3, "groups_to_judge": 2}}
+    stub(page, "**/v1/chgk/answers", batch)
+    page.fill("#chgk-reference", "Юрий Гагарин")
+    page.fill("#chgk-batch-answers", "А: Гагарин\nБ: Юрий\nВ\tкосмонавт\nГ: Космонавт")
+    page.click("#chgk-batch-form button[type=submit]")
+    items = page.locator("#chgk-judge-groups > li")
+    expect(items).to_have_count(2)
+    expect(items.nth(0).locator("strong")).to_have_text("«космонавт»")
+    expect(items.nth(0).locator(".teams")).to_have_text("команд: 2")
+    expect(items.nth(0).locator(".tag")).to_have_text("близко по смыслу")
+    expect(items.nth(0)).to_contain_text("В: «космонавт»; Г: «Космонавт»")
+    expect(items.nth(0).locator(".evidence")).to_contain_text("слово эталона «пистолет»")
+    expect(items.nth(1).locator("strong")).to_have_text("«Юрий»")
+    assert sent[0]["reference"] == "Юрий Гагарин"
+    assert sent[0]["answers"] == [{"team": "А", "answer": "Гагарин"}, {"team": "Б", "answer": "Юрий"},
+                                  {"team": "В", "answer": "космонавт"}, {"team": "Г", "answer": "Космонавт"}]
+    no_latin(page, "#chgk-batch-result")
+    shot(page, "chgk-batch")
+    done(context)

@@ -286,6 +286,34 @@ def test_batch_judge_groups_are_counted():
     assert out["counts"]["groups_to_judge"] == 1 and out["groups"][0]["size"] == 3
 
 
+def test_batch_counts_teams_and_orders_the_judge_groups():
+    answers = [{"team": "A", "answer": "Гагарин"}, {"team": "B", "answer": "Юрий"}, {"team": "C", "answer": "Титов"},
+               {"team": "D", "answer": "юрий!"}, {"team": "D", "answer": "Юрий"}, {"team": None, "answer": "Юрий"}]
+    out = judge_answers("Юрий Гагарин", None, None, answers)
+    name = out["groups"][1]
+    assert (name["verdict"], name["reason"], name["size"], name["teams"]) == ("judge", "name_part", 4, 3)
+    assert out["judge_order"] == [1] and [g["teams"] for g in out["groups"]] == [1, 3, 1]
+    assert name["evidence"] and name["message"]
+
+
+def test_judge_order_puts_the_most_teams_first():
+    from service.rules.chgk.batch import judge_order, team_count
+
+    def group(verdict, *teams):
+        return {"verdict": verdict, "answers": [{"team": t, "answer": "x"} for t in teams]}
+    groups = [group("judge", "A"), group("accept", "B", "C", "D"), group("judge", "E", "F", "E"),
+              group("judge", None, None, "G"), group("reject", "H"), group("judge", "I", "J")]
+    assert [team_count(g["answers"]) for g in groups] == [1, 3, 2, 3, 1, 2]
+    assert judge_order(groups) == [3, 2, 5, 0]
+
+
+def test_a_ruled_group_leaves_the_judge_order():
+    answers = [{"team": "A", "answer": "Юрий"}, {"team": "B", "answer": "Юрий"}]
+    out = judge_answers("Юрий Гагарин", None, None, answers,
+                        oracle=Rulings({("chgk_answer", "Юрий Гагарин", "Юрий"): "accept"}))
+    assert out["judge_order"] == [] and out["groups"][0]["verdict"] == "accept"
+
+
 # ------------------------------------------------------------------ rulings ---
 
 class Rulings:
@@ -441,6 +469,11 @@ def test_http_answers(http):
     body = r.json()
     assert body["counts"] == {"accept": 2, "reject": 1, "judge": 0, "answers": 3, "groups": 2,
                               "groups_to_judge": 0}
+    assert body["judge_order"] == [] and [g["teams"] for g in body["groups"]] == [2, 1]
+    r = http.post("/v1/chgk/answers", json={"reference": "Юрий Гагарин", "answers": [
+        {"team": "A", "answer": "Титов"}, {"team": "B", "answer": "Юрий"}, {"team": "C", "answer": "юрий"}]})
+    body = r.json()
+    assert body["judge_order"] == [1] and body["groups"][1]["teams"] == 2 and body["groups"][1]["verdict"] == "judge"
 
 
 def test_http_package(http):

@@ -136,9 +136,25 @@ class Batch:
 
     def to_json(self) -> dict:
         counts = {v: sum(r["verdict"] == v for r in self.results) for v in VERDICTS}
-        return {"groups": self.groups, "results": self.results,
+        for group in self.groups:
+            group["teams"] = team_count(group["answers"])
+        return {"groups": self.groups, "results": self.results, "judge_order": judge_order(self.groups),
                 "counts": {**counts, "answers": len(self.results), "groups": len(self.groups),
                            "groups_to_judge": sum(g["verdict"] == "judge" for g in self.groups)}}
+
+
+def team_count(answers: list[dict]) -> int:
+    """How many teams gave one of these answers: a team named twice counts once, an answer without
+    a team counts as a team of its own."""
+    named = {a["team"] for a in answers if a.get("team") is not None}
+    return len(named) + sum(a.get("team") is None for a in answers)
+
+
+def judge_order(groups: list[dict]) -> list[int]:
+    """The indices of the groups a jury must rule on (`judge`), the most teams' answers first; among
+    groups of as many teams, in the order their first answers came."""
+    to_judge = [i for i, g in enumerate(groups) if g["verdict"] == "judge"]
+    return sorted(to_judge, key=lambda i: (-groups[i].get("teams", team_count(groups[i]["answers"])), i))
 
 
 def _ruling_on(group: dict, reference: str, oracle: Oracle) -> Override | None:
