@@ -1,9 +1,10 @@
 """One Settings for the service: limits, the rulings token and database, CORS — read from KOREN_* once.
 
 Every limit answers with a problem+json that names it, so a client that hits
-one knows which knob an operator would turn.  Request schemas are built at
-import time from ``current()``, so limits are fixed when the process starts;
-a bad value (KOREN_MAX_POOL_WORDS=lots) stops the start-up naming the variable
+one knows which knob an operator would turn.  The request limits are each
+app's own Settings (``create_app(settings=…)``), read while a request is
+validated (service.api.limits); the documentation states the defaults.
+A bad value (KOREN_MAX_POOL_WORDS=lots) stops the start-up naming the variable
 instead of being silently replaced by a default.
 """
 from __future__ import annotations

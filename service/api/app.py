@@ -26,6 +26,7 @@ from lexicon.pronunciation import Pronouncer
 from lexicon.store import DataFileError
 from service import runtime, settings as settings_module
 from service.api import errors, openapi_docs
+from service.api.limits import SettingsContext
 from service.api.middleware import GuardMiddleware
 from service.api.redirects import RelativeRedirectMiddleware
 from service.api.routers import chgk, codenames, docs, hat, judge, mafia, ops, pool, pronunciation, rulings, words
@@ -108,6 +109,8 @@ def create_app(engine: CognateEngine | None = None, pronouncer: Pronouncer | Non
         return app.openapi_schema
 
     app.openapi = openapi
+    # Innermost: the request schemas' limits are this app's Settings (service.api.limits).
+    app.add_middleware(SettingsContext, settings=settings)
     if settings.cors_origins:
         # Closed by default: browsers on other origins get no CORS headers unless configured.
         app.add_middleware(CORSMiddleware, allow_origins=list(settings.cors_origins),

@@ -7,16 +7,18 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 from pydantic_core import PydanticCustomError
 
-from service.settings import current as settings
+from service.api.limits import Limit, default
 
-MAX_BATCH_PAIRS = settings().max_batch_pairs
+# The limits are the app's Settings, read while a request is validated (service.api.limits); these
+# are the defaults the documentation states.
+MAX_BATCH_PAIRS = default("max_batch_pairs")
 # Every word field is bounded before the word is read: a megabyte of spaces around «кот» was read,
 # and kept as a cache key (KOREN_MAX_WORD_CHARS).
-MAX_WORD_CHARS = settings().max_word_chars
+MAX_WORD_CHARS = default("max_word_chars")
 WORD_HELP = (f"one Russian word, at most {MAX_WORD_CHARS} characters as sent; stress marks, ё/е, case, invisible "
              "characters and Latin look-alikes are tolerated")
-WordField = Field(..., max_length=MAX_WORD_CHARS, description=WORD_HELP)
-WordStr = Annotated[str, Field(max_length=MAX_WORD_CHARS)]
+WordStr = Annotated[str, Limit("max_word_chars")]
+WordField = Field(..., description=WORD_HELP)
 
 
 LONE_SURROGATE = re.compile("[\ud800-\udfff]")
@@ -103,8 +105,8 @@ class WordOut(BaseModel):
 
 
 class HomophonesIn(Strict):
-    a: str = WordField
-    b: str = WordField
+    a: WordStr = WordField
+    b: WordStr = WordField
 
 
 class HomophonesOut(BaseModel):
@@ -121,8 +123,8 @@ class HomophonesOut(BaseModel):
 
 
 class CognatesIn(Strict):
-    a: str = WordField
-    b: str = WordField
+    a: WordStr = WordField
+    b: WordStr = WordField
     scope: str | None = Field(None, max_length=200)
 
 
@@ -137,8 +139,8 @@ class CognatesOut(BaseModel):
 
 
 class CognatesBatchIn(Strict):
-    pairs: list[tuple[WordStr, WordStr]] = Field(..., max_length=MAX_BATCH_PAIRS,
-                                                 description=f"pairs of words, each at most {MAX_WORD_CHARS} characters")
+    pairs: Annotated[list[tuple[WordStr, WordStr]], Limit("max_batch_pairs")] = Field(
+        ..., description=f"pairs of words, each at most {MAX_WORD_CHARS} characters")
     scope: str | None = Field(None, max_length=200)
 
 

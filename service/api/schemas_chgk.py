@@ -10,10 +10,17 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, Field
 
+from service.api.limits import Limit
 from service.api.schemas import Strict
 from service.rules.chgk.limits import (MAX_ANSWER, MAX_ANSWERS, MAX_BATCH_WORDS, MAX_GROUPING_COMPARISONS,
                                        MAX_PACKAGE, MAX_REFERENCE_COMPARISONS, MAX_REFERENCE_VARIANTS, MAX_TEAM,
                                        MAX_QUESTION, MAX_VARIANTS)
+
+# The sizes are the app's Settings, read while a request is validated (service.api.limits); the
+# descriptions state the defaults.  A question may be 8 answers long (service.rules.chgk.limits.MAX_QUESTION).
+Answer = Annotated[str, Limit("max_chgk_answer_chars")]
+Variants = Annotated[list[str], Limit("max_chgk_variants")]
+Question = Annotated[str, Limit("max_chgk_answer_chars", factor=8)]
 
 # The work limits (issue 12), checked before judging (grouping_comparisons while grouping); over one
 # the answer is a 413 problem+json whose `limit` names it (reference_variants, reference_comparisons,
@@ -30,19 +37,19 @@ BATCH_LIMITS = (_VARIANT_LIMITS + ", over the distinct answers); at most "
 
 class ChgkAnswerIn(Strict):
     __doc__ = ANSWER_LIMITS
-    answer: str = Field(..., max_length=MAX_ANSWER, description=f"the team's answer, at most {MAX_ANSWER} characters")
-    reference: str = Field(..., min_length=1, max_length=MAX_ANSWER,
-                           description="the reference answer («Ответ:»); optional parts in [square brackets]")
-    accepted: list[str] = Field(default_factory=list, max_length=MAX_VARIANTS,
-                                description=f"«Зачёт:» entries, at most {MAX_VARIANTS}")
-    rejected: list[str] = Field(default_factory=list, max_length=MAX_VARIANTS,
-                                description=f"«Незачёт:» entries, at most {MAX_VARIANTS}")
-    criteria: list[Annotated[str, Field(max_length=MAX_ANSWER)]] = Field(
-        default_factory=list, max_length=MAX_VARIANTS,
+    answer: Answer = Field(..., description=f"the team's answer, at most {MAX_ANSWER} characters")
+    reference: Answer = Field(..., min_length=1,
+                              description="the reference answer («Ответ:»); optional parts in [square brackets]")
+    accepted: Variants = Field(default_factory=list,
+                               description=f"«Зачёт:» entries, at most {MAX_VARIANTS}")
+    rejected: Variants = Field(default_factory=list,
+                               description=f"«Незачёт:» entries, at most {MAX_VARIANTS}")
+    criteria: Annotated[list[Answer], Limit("max_chgk_variants")] = Field(
+        default_factory=list,
         description="the package's criteria (`criteria` of /v1/chgk/package): «по упоминанию X», «по слову «X»» "
                     "accept an answer that mentions X")
     scope: str | None = Field(None, max_length=200, description="a tournament whose judges' rulings apply")
-    question: str | None = Field(None, max_length=MAX_QUESTION,
+    question: Question | None = Field(None,
                                  description=f"optional: the question's text (or the part a jury would quote), at most "
                                              f"{MAX_QUESTION} characters; its replacements («вместо X мы написали Y») "
                                              "are undone in an answer written in the question's words (reason "
@@ -78,20 +85,20 @@ class ChgkAnswerOut(BaseModel):
 class TeamAnswer(Strict):
     team: Annotated[str, Field(max_length=MAX_TEAM)] | int | None = Field(
         None, description=f"team name (at most {MAX_TEAM} characters) or number")
-    answer: str = Field(..., max_length=MAX_ANSWER)
+    answer: Answer
 
 
 class ChgkAnswersIn(Strict):
     __doc__ = BATCH_LIMITS
-    reference: str = Field(..., min_length=1, max_length=MAX_ANSWER)
-    accepted: list[str] = Field(default_factory=list, max_length=MAX_VARIANTS)
-    rejected: list[str] = Field(default_factory=list, max_length=MAX_VARIANTS)
-    criteria: list[Annotated[str, Field(max_length=MAX_ANSWER)]] = Field(
-        default_factory=list, max_length=MAX_VARIANTS, description="the package's criteria, as for /v1/chgk/answer")
-    answers: list[TeamAnswer] = Field(..., min_length=1, max_length=MAX_ANSWERS,
+    reference: Answer = Field(..., min_length=1)
+    accepted: Variants = Field(default_factory=list)
+    rejected: Variants = Field(default_factory=list)
+    criteria: Annotated[list[Answer], Limit("max_chgk_variants")] = Field(
+        default_factory=list, description="the package's criteria, as for /v1/chgk/answer")
+    answers: Annotated[list[TeamAnswer], Limit("max_chgk_answers")] = Field(..., min_length=1,
                                       description=f"the teams' answers, 1 to {MAX_ANSWERS}")
     scope: str | None = Field(None, max_length=200, description="a tournament whose judges' rulings apply")
-    question: str | None = Field(None, max_length=MAX_QUESTION,
+    question: Question | None = Field(None,
                                  description=f"optional: the question's text (or the part a jury would quote), at most "
                                              f"{MAX_QUESTION} characters; its replacements («вместо X мы написали Y») "
                                              "are undone in an answer written in the question's words (reason "
@@ -110,8 +117,6 @@ class ChgkGroup(ChgkAnswerOut):
     representative: str = Field(..., description="the first answer of the group as sent")
     answers: list[GroupAnswer]
     size: int
-    teams: int = Field(..., description="how many teams gave an answer of this group (a team counted once; an "
-                                        "answer without a team counts as one team)")
 
 
 class ChgkResult(BaseModel):
@@ -134,14 +139,11 @@ class ChgkCounts(BaseModel):
 class ChgkAnswersOut(BaseModel):
     groups: list[ChgkGroup] = Field(..., description="identical and equivalent answers: the judge rules once per group")
     results: list[ChgkResult] = Field(..., description="one per answer, in the order sent")
-    judge_order: list[int] = Field(..., description="indices into groups of the `judge` groups (after rulings), the "
-                                                    "group with the most teams first (ties: the order of their first "
-                                                    "answers): the order a jury goes through them")
     counts: ChgkCounts
 
 
 class ChgkPackageIn(Strict):
-    text: str = Field(..., min_length=1, max_length=MAX_PACKAGE,
+    text: Annotated[str, Limit("max_chgk_package_chars")] = Field(..., min_length=1,
                       description=f"the package as plain text, at most {MAX_PACKAGE} characters")
 
 

@@ -10,13 +10,13 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field, StrictInt
 
+from service.api.limits import Limit, default
 from service.api.schemas import Strict
 from service.api.schemas_findings import finding_model
 from service.rules.codenames import MAX_TEAM_OPEN, RULES
-from service.settings import current as settings
-
-MAX_BOARD = settings().max_board_words
 from service.rules.findings import TURN_SEVERITIES
+
+MAX_BOARD = default("max_board_words")   # documented; the app's Settings decide (service.api.limits)
 
 BoardWord = Annotated[str, Field(min_length=1, max_length=100)]
 
@@ -24,7 +24,8 @@ BoardWord = Annotated[str, Field(min_length=1, max_length=100)]
 class ClueIn(Strict):
     clue: str = Field(..., min_length=1, max_length=200, description="the captain's clue as said: one word")
     number: StrictInt | str = Field(..., description='0, 1..team_open, or "unlimited" (also «неограниченно»)')
-    board: list[BoardWord] = Field(..., max_length=MAX_BOARD,
+    board: Annotated[list[BoardWord], Limit("max_board_words")] = Field(
+        ...,
                                    description=f"the open words of the board (closed words do not count), at most {MAX_BOARD}")
     team_open: int = Field(..., ge=0, le=MAX_TEAM_OPEN, description="how many words the captain's team has still open")
     scope: str | None = Field(None, max_length=200, description="a tournament whose judges' rulings apply")
@@ -53,8 +54,8 @@ class ClueOut(BaseModel):
 
 class BoardIn(Strict):
     """25 cards for a Codenames board with no однокоренные, homophone or duplicate pair."""
-    cards: list[Annotated[str, Field(max_length=200)]] = Field(
-        default_factory=list, max_length=settings().max_pool_words,
+    cards: Annotated[list[Annotated[str, Field(max_length=200)]], Limit("max_pool_words")] = Field(
+        default_factory=list,
         description="a card set to deal from; empty: common nouns of the lexicon in the `difficulty` band")
     difficulty: Literal["easy", "medium", "hard"] = "medium"
     seed: int | None = Field(None, ge=0, le=2 ** 63, description="the same seed deals the same board")

@@ -6,25 +6,25 @@ The contract's fields are the minimum; `severity`, `evidence`, `message`,
 """
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, Field
 
-from service.api.schemas import Strict, WordField
+from service.api.limits import Limit, default
+from service.api.schemas import Strict, WordField, WordStr
 from service.api.schemas_findings import finding_model
 from service.rules.findings import TURN_SEVERITIES
 from service.rules.hat import RULES
-from service.settings import current as settings
 
-MAX_TEXT = settings().max_text_chars
+MAX_TEXT = default("max_text_chars")     # documented; the app's Settings decide (service.api.limits)
 
 ScopeField = Field(None, max_length=200, description="apply the rulings of this scope (a tournament)")
 
 
 class HatExplanationIn(Strict):
-    target: str = WordField
-    text: str = Field(..., max_length=MAX_TEXT,
-                      description=f"the explainer's words, at most {MAX_TEXT} characters")
+    target: WordStr = WordField
+    text: Annotated[str, Limit("max_text_chars")] = Field(
+        ..., description=f"the explainer's words, at most {MAX_TEXT} characters")
     scope: str | None = ScopeField
 
 
@@ -47,8 +47,8 @@ class HatExplanationOut(BaseModel):
 
 
 class HatGuessIn(Strict):
-    target: str = WordField
-    guess: str = WordField
+    target: WordStr = WordField
+    guess: WordStr = WordField
     scope: str | None = ScopeField
 
 

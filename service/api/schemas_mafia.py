@@ -12,11 +12,11 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, Field, field_validator
 from pydantic_core import PydanticCustomError
 
+from service.api.limits import active, default
 from service.api.schemas import Strict
 from service.api.schemas_findings import finding_model
-from service.settings import current as settings
 
-MAX_TEXT = settings().max_text_chars
+MAX_TEXT = default("max_text_chars")     # documented; the app's Settings decide (service.api.limits)
 
 Player = Annotated[int, Field(ge=1, le=10)]
 
@@ -33,11 +33,12 @@ class MafiaSpeechIn(Strict):
     @field_validator("text")
     @classmethod
     def text_length(cls, value: str) -> str:
-        if len(value) > MAX_TEXT:
+        limit = active().max_text_chars
+        if len(value) > limit:
             raise PydanticCustomError(
                 "text_too_long", "the speech is {length} characters long; at most {limit} characters (several "
                 "minutes of speech) are checked at once: send one speech per request",
-                {"length": len(value), "limit": MAX_TEXT})
+                {"length": len(value), "limit": limit})
         return value
 
 

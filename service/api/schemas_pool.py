@@ -11,15 +11,17 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, Field
 
-from service.api.schemas import Strict
+from service.api.limits import Limit, default
+from service.api.schemas import Strict, WordStr
 from service.api.schemas_findings import finding_model
 from service.rules.findings import LINT_SEVERITIES
 from service.rules.pool import MAX_POOL_PAIRS
-from service.settings import current as settings
 
-MAX_WORDS = settings().max_pool_words
-MAX_POOL_WORD = settings().max_word_chars
-PoolWord = Annotated[str, Field(max_length=MAX_POOL_WORD)]
+# Documented defaults; the app's Settings decide while a request is validated (service.api.limits).
+MAX_WORDS = default("max_pool_words")
+MAX_POOL_WORD = default("max_word_chars")
+PoolWord = WordStr
+PoolWords = Annotated[list[PoolWord], Limit("max_pool_words")]
 ISSUE_RULES = ("unknown | not_noun | proper_noun | plural | word_form | abbreviation | profanity | invalid | "
                "not_single_word | board_cognate")
 
@@ -28,7 +30,7 @@ class PoolLintIn(Strict):
     __doc__ = (f"At most {MAX_WORDS:,} words (Settings.max_pool_words), and at most {MAX_POOL_PAIRS:,} pairs "
                "per grouping stage (candidate pairs of root spellings, about 300,000 for a real 10,000-word "
                "pool; word pairs within the groups; board conflicts); over that: 413 naming the limit.")
-    words: list[PoolWord] = Field(..., min_length=1, max_length=MAX_WORDS,
+    words: PoolWords = Field(..., min_length=1,
                                   description=f"the pool, one word per item, at most {MAX_WORDS:,}; echoed exactly as sent")
     game: Literal["hat", "codenames"] = Field("hat", description="hat: rules/hat.txt «Частности»; codenames: card sets and boards")
     scope: str | None = Field(None, max_length=200, description="a tournament whose judges' cognate rulings apply")
@@ -73,7 +75,7 @@ class PoolGenerateIn(Strict):
     zipf_max: float | None = Field(None, ge=0, le=9, description="instead of the band: the highest Zipf")
     seed: int | None = Field(None, ge=0, le=2 ** 63, description="the same seed draws the same words; "
                                                                   "without one a seed is chosen and returned")
-    extend: list[PoolWord] = Field(default_factory=list, max_length=MAX_WORDS,
+    extend: PoolWords = Field(default_factory=list,
                                    description="a pool to extend: no new word clashes with one of these")
 
 

@@ -6,16 +6,15 @@ Pairs: cognate (a, b) is unordered; guess is (target, guess); chgk_answer is
 """
 from __future__ import annotations
 
-from service.settings import current as settings
-
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field, StrictBool, model_validator
 
+from service.api.limits import Limit, default
 from service.api.schemas import Strict
 
 Kind = Literal["cognate", "guess", "chgk_answer"]
-MAX_IMPORT = settings().max_import_rulings
+MAX_IMPORT = default("max_import_rulings")   # documented; the app's Settings decide (service.api.limits)
 EXPORT_FORMAT = "koren-rulings"
 
 
@@ -76,7 +75,7 @@ class RulingsImportIn(Strict):
     format: Literal["koren-rulings"] = EXPORT_FORMAT
     version: Literal[1] = 1
     scope: str | None = Field(None, min_length=1, max_length=200)
-    rulings: list[ExportedRuling] = Field(..., max_length=MAX_IMPORT)
+    rulings: Annotated[list[ExportedRuling], Limit("max_import_rulings")]
 
 
 class RulingsImportOut(BaseModel):

@@ -15,7 +15,7 @@ from service.api.deps import Words, get_lexicon, read_word
 from service.api.routers import ops
 from service import rulings
 from service.api.schemas import (MAX_WORD_CHARS, CognatesBatchIn, CognatesBatchOut, CognatesIn, CognatesOut, Health,
-                                 WordOut)
+                                 WordOut, WordStr)
 
 router = APIRouter(prefix="/v1")
 
@@ -29,7 +29,7 @@ async def health(request: Request) -> dict:
 
 
 @router.get("/words/{word}", response_model=WordOut, operation_id="get_word", tags=["words"])
-def get_word(lexicon: Words, word: str = Path(..., max_length=MAX_WORD_CHARS)) -> dict:
+def get_word(lexicon: Words, word: WordStr = Path(..., json_schema_extra={"maxLength": MAX_WORD_CHARS})) -> dict:
     analysis = lexicon.analyse(read_word("word", word))
     readings = lexicon.readings(word)
     pronunciations = [r.phonemes for r in readings]
