@@ -6,8 +6,9 @@ Starts ``python -m service serve --workers 2 --no-access-log`` on a free port of
 127.0.0.1, warms it up with the same traffic, then drives locust's VariedApp
 (bench/traffic.py: every endpoint, raw input with typos, texts never seen twice)
 and reads the PSS of every worker from /proc/PID/smaps_rollup.  Prints the curve,
-requests per second, p99, errors and the growth of the workers' PSS.  Only
-127.0.0.1 is ever targeted; the run stops by itself.
+requests per second, p99, errors, the growth of the workers' PSS, and whether every
+worker stayed under its budget (Settings.worker_memory_mb, KOREN_WORKER_MEMORY_MB):
+exits 1 if one did not.  Only 127.0.0.1 is ever targeted; the run stops by itself.
 """
 from __future__ import annotations
 
@@ -134,6 +135,25 @@ def report(curve: list[tuple[float, dict]], rows: list[dict], args) -> None:
           f"all processes {first['total']} → {last['total']} MB ({growth(first['total'], last['total']):+.1f}%)")
 
 
+def budget_verdict(curve: list[tuple[float, dict]]) -> bool:
+    """Each worker's peak against the budget; True when every reading stayed under it."""
+    from service.settings import Settings
+
+    budget = Settings().worker_memory_mb
+    peaks: dict[int, float] = {}
+    for _, m in curve:
+        for pid, mb in zip(m["pids"], m["each"]):
+            peaks[pid] = max(peaks.get(pid, 0.0), mb)
+    if not budget:
+        print("budget: none (KOREN_WORKER_MEMORY_MB=0)")
+        return True
+    under = all(mb <= budget for mb in peaks.values())
+    print(f"budget: {budget} MB PSS per worker (KOREN_WORKER_MEMORY_MB); peak per worker "
+          + ", ".join(f"{pid}: {mb:.1f} MB" for pid, mb in peaks.items())
+          + (" — every worker stayed under it" if under else " — OVER the budget"))
+    return under
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description="varied load for a long while; the workers' memory every 30 s")
     parser.add_argument("--seconds", type=int, default=600)
@@ -154,6 +174,8 @@ def main() -> None:
     finally:
         stop_server(server)
     report(curve, stats(prefix), args)
+    if not budget_verdict(curve):
+        raise SystemExit(1)
 
 
 if __name__ == "__main__":

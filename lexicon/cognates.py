@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import NamedTuple
 
-from lexicon import morphology
+from lexicon import caches, morphology
 from lexicon.classes import (CERTAIN_RULES, CLIPPED, RULE_TITLES, borrowed_tails_alternate, class_rule_of,
                              may_share_class_key, school_rows_meet)
 from lexicon.compounds import LOOSE_SOURCES, SPLIT_SOURCE, CompoundSplitter
@@ -348,6 +348,7 @@ class CognateEngine:
         # alone (memoised per spelling pair by compare_roots), the rest read each family's spellings once.
         self.folded_spellings = lru_cache(maxsize=20_000)(self._folded_spellings)
         self.families_may_join = lru_cache(maxsize=20_000)(self._families_may_join)   # ~10k of a big pool
+        caches.track(self)   # its lru_caches in the one table (lexicon.caches)
 
     # --- reading words -------------------------------------------------------
     def analyse(self, raw: str | NormalizedWord) -> WordAnalysis:

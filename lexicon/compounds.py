@@ -14,7 +14,7 @@ import json
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
-from lexicon import classes
+from lexicon import caches, classes
 from lexicon.segment import LINKING_VOWELS, AffixInventory, Morphemes
 from lexicon.store import LexiconStore, RootNode, WordRecord
 from lexicon.text import fold_yo
@@ -50,6 +50,7 @@ class CompoundSplitter:
         self.split = lru_cache(maxsize=20_000)(self._split)
         self.clipped = lru_cache(maxsize=20_000)(self._clipped)
         self.root_node = lru_cache(maxsize=20_000)(self._root_node)
+        caches.track(self)   # its lru_caches in the one table (lexicon.caches)
 
     @cached_property
     def root_families(self) -> dict[str, int]:

@@ -14,7 +14,7 @@ from functools import lru_cache, partial
 from pathlib import Path
 from typing import Callable, Iterable
 
-from lexicon import (abbreviations, context, frequency, headwords, morphology, nouns, numbers, profanity, pronunciation,
+from lexicon import (abbreviations, caches, context, frequency, headwords, morphology, nouns, numbers, profanity, pronunciation,
                      thesaurus, translit)
 from lexicon import store as store_module
 from lexicon.cognates import CognateEngine, Verdict, WordAnalysis
@@ -78,6 +78,7 @@ class Lexicon:
         # each lemma's are worked out once (~1 KB each).
         self.word_roots = lru_cache(maxsize=WORD_ROOTS_CACHE)(partial(read_word_roots, self))
         self._spelling_index: SpellingIndex | None = None
+        caches.track(self)   # its lru_caches in the one table (lexicon.caches)
 
     # --- the lexicon itself ----------------------------------------------------------------
     @property

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable
 
-from lexicon import morphology
+from lexicon import caches, morphology
 
 SOURCE = "pymorphy3 (OpenCorpora) dictionary word list"
 MAX_JOINT = 2          # letters between fragment and base form (fragment first)
@@ -136,6 +136,7 @@ class FragmentFinder:
                 self.stems.setdefault(stem, base)
         self.find = lru_cache(maxsize=256)(self._find)   # one finder per cached Hat target
         self.find_marked = lru_cache(maxsize=256)(self._find_marked)
+        caches.track(self)   # its lru_caches in the one table (lexicon.caches)
 
     def _find(self, token: str) -> FragmentMatch | None:
         if not is_candidate(token):

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from lexicon.text import fold_key
 
-from lexicon import paths
+from lexicon import caches, paths
 
 import re
 from dataclasses import dataclass
@@ -177,6 +177,7 @@ class Profanity:
         self.variants: dict[str, str] = data.get("variants", {})
         self.heads = compound_heads(self.lemmas)
         self.find = lru_cache(maxsize=20_000)(self._find)
+        caches.track(self)   # its lru_caches in the one table (lexicon.caches)
 
     @classmethod
     def load(cls, path: str | Path | None = None) -> "Profanity":

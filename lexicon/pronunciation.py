@@ -50,7 +50,7 @@ from __future__ import annotations
 
 from lexicon.text import fold_key
 
-from lexicon import paths
+from lexicon import caches, paths
 
 import re
 import threading
@@ -337,6 +337,7 @@ class Pronouncer:
         self._lock = threading.Lock()
         self._morph = morph
         self._cached = lru_cache(maxsize=20_000)(self._readings)
+        caches.track(self)   # its lru_caches in the one table (lexicon.caches)
 
     @property
     def morph(self):

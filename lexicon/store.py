@@ -12,7 +12,7 @@ the page size and count, so the file must be at least that long.
 """
 from __future__ import annotations
 
-from lexicon import paths
+from lexicon import caches, paths
 
 import json
 import sqlite3
@@ -230,6 +230,7 @@ class LexiconStore:
         self.word = lru_cache(maxsize=30_000)(self._word)     # ~1 KB a record; a miss is an SQLite query
         self.family = lru_cache(maxsize=20_000)(self._family)
         self.node = lru_cache(maxsize=20_000)(self._node)
+        caches.track(self)   # its lru_caches in the one table (lexicon.caches)
 
     def _query(self, sql: str, args: tuple = ()) -> list[tuple]:
         with self._lock:

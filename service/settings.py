@@ -21,6 +21,12 @@ from lexicon.text import MAX_RAW_WORD_LENGTH
 
 DEFAULT_SQLITE = "var/rulings.sqlite"   # relative to the working directory; var/ is not in git
 SECRET_FILE_FIELDS = ("rulings_token", "database_url")    # each may come from KOREN_<NAME>_FILE
+# One worker's PSS budget, from measurements (bench/soak.py, 2 workers forked after the load): a fresh worker
+# is 50 MB; one process serving mixed traffic with every cache at its working size holds ~355 MB RSS (all of
+# the lexicon counted, not a share), and its caches ~30 MB by their estimates.  Above ~400 MB a worker grows
+# by heap high-water marks (overlapping pool lints) and copied pages, which clearing caches does not return:
+# such a worker is recycled (service.memory).
+WORKER_MEMORY_MB = 400
 
 
 class Settings(BaseSettings):
@@ -69,6 +75,17 @@ class Settings(BaseSettings):
                                                              "0 keeps the interpreter's")
     gc_bulk_pause_ms: int = Field(15_000, ge=0, description="longest pause of the collector over overlapping "
                                                             "pool lints; 0 never pauses it")
+
+    # --- memory (service.memory; the caches in one table: lexicon.caches) ---------------------------------
+    # A worker's PSS after a request above this clears the largest caches first, and recycles the worker if
+    # that is not enough (measured: see WORKER_MEMORY_MB).  0: no budget.
+    worker_memory_mb: int = Field(WORKER_MEMORY_MB, ge=0, description="one worker's memory budget (PSS, MB)")
+    memory_check_every: int = Field(100, ge=1, description="requests between two readings of a worker's PSS")
+    # `koren serve --workers N` (gunicorn) replaces a worker after this many requests, ± the jitter, with a
+    # fresh fork of the preloaded parent.  0: never.
+    worker_max_requests: int = Field(50_000, ge=0, description="requests before gunicorn recycles a worker")
+    worker_max_requests_jitter: int = Field(5_000, ge=0, description="random extra requests, so workers "
+                                                                      "do not restart together")
 
     # --- rulings -------------------------------------------------------------------------------
     rulings_token: SecretStr = SecretStr("")     # no token: the rulings API is read-only

@@ -24,8 +24,8 @@ from lexicon import Lexicon, morphology
 from lexicon.cognates import CognateEngine
 from lexicon.pronunciation import Pronouncer
 from lexicon.store import DataFileError
-from service import runtime, settings as settings_module
-from service.api import errors, openapi_docs
+from service import memory, runtime, settings as settings_module
+from service.api import errors, metrics, openapi_docs
 from service.api.limits import SettingsContext
 from service.api.middleware import GuardMiddleware
 from service.api.redirects import RelativeRedirectMiddleware
@@ -118,4 +118,7 @@ def create_app(engine: CognateEngine | None = None, pronouncer: Pronouncer | Non
     app.add_middleware(RelativeRedirectMiddleware)
     app.add_middleware(GuardMiddleware, max_body_bytes=settings.max_body_bytes, timeout_s=settings.request_timeout_s,
                        max_in_flight=settings.max_in_flight, body_timeout_s=settings.body_timeout_s)
+    # Outermost: a request is counted once its answer is out; every Nth one reads the worker's PSS (service.memory).
+    app.state.memory_budget = metrics.BUDGET = memory.MemoryBudget.of(settings)
+    app.add_middleware(memory.MemoryBudgetMiddleware, budget=app.state.memory_budget)
     return app

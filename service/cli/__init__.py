@@ -48,16 +48,23 @@ def serve_forked(args: argparse.Namespace, log_config: dict) -> int:
 
     from gunicorn.app.base import BaseApplication
 
+    from service import memory
     from service.api.app import create_app
 
     logging.config.dictConfig(log_config)  # inherited by the forked workers
     app = create_app(preload=True)    # loads, warms up and freezes the heap (service.runtime)
+    settings = app.state.settings
+    # A worker still over its memory budget once its caches are cleared ends gracefully; gunicorn forks another.
+    app.state.memory_budget.recycle = memory.end_worker_gracefully
 
     class Server(BaseApplication):
         def load_config(self):
             for key, value in {"bind": f"{args.host}:{args.port}", "workers": args.workers,
                                "worker_class": "uvicorn_worker.UvicornWorker", "preload_app": True,
-                               "graceful_timeout": 10, "timeout": 60, "accesslog": None}.items():
+                               "graceful_timeout": 10, "timeout": 60, "accesslog": None,
+                               # A worker is replaced after this many requests (service.memory; 0: never).
+                               "max_requests": settings.worker_max_requests,
+                               "max_requests_jitter": settings.worker_max_requests_jitter}.items():
                 self.cfg.set(key, value)
 
         def load(self):

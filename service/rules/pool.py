@@ -43,7 +43,7 @@ from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable
 
-from lexicon import Lexicon, budget
+from lexicon import Lexicon, budget, caches
 from lexicon.cognates import CognateEngine
 from lexicon.facade import WordStatus
 from lexicon.frequency import SOURCE as WORDFREQ
@@ -742,6 +742,20 @@ def _reports(lexicon: Lexicon):
         _word_reports[lexicon] = cached
     _last_reports = (ref, weakref.ref(cached))          # weak both: the cache goes with its lexicon
     return cached
+
+
+def _all_reports() -> list:
+    return list(_word_reports.values())
+
+
+def _clear_reports() -> None:
+    for cached in _all_reports():
+        cached.cache_clear()
+
+
+# In the one table of caches (lexicon.caches): one lru_cache per lexicon, made in _reports.
+caches.register("service.rules.pool.word_reports", bound=lambda: WORD_REPORT_CACHE * max(1, len(_all_reports())),
+                entries=lambda: sum(c.cache_info().currsize for c in _all_reports()), clear=_clear_reports)
 
 
 def _fresh(report: WordReport) -> WordReport:

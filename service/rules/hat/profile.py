@@ -14,7 +14,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, replace
 from typing import Sequence
 
-from lexicon import Lexicon
+from lexicon import Lexicon, caches
 from lexicon.cognates import Verdict
 from lexicon.context import DECISIVE as CONTEXT_DECISIVE
 from lexicon.context import SOURCE_TAGGER as CONTEXT_SOURCE
@@ -269,3 +269,27 @@ def cached_profiles() -> list[TargetProfile]:
     """Every cached profile (for memory reports)."""
     with _profiles_lock:
         return [p for cache in _profiles.values() for p in cache.values()]
+
+
+def _clear_profiles() -> None:
+    with _profiles_lock:
+        for cache in _profiles.values():
+            cache.clear()
+
+
+def _clear_in_profiles(attribute: str) -> None:
+    for found in cached_profiles():
+        with found._lock:
+            getattr(found, attribute).clear()
+
+
+# In the one table of caches (lexicon.caches): the profiles, and the three caches inside each.
+caches.register("service.rules.hat.profiles", bound=lambda: PROFILE_CACHE * max(1, len(profile_cache_sizes())),
+                entries=lambda: sum(profile_cache_sizes()), clear=_clear_profiles)
+for _name, _attribute, _limit in (("profile_verdicts", "_verdicts", "VERDICT_CACHE"), ("profile_words", "_local", "WORD_CACHE"),
+                                  ("profile_contested", "_contested", "CONTESTED_CACHE")):
+    # A profile's dict is cleared when it passes its limit, so it holds at most limit + 1.
+    caches.register(f"service.rules.hat.{_name}",
+                    bound=lambda limit=_limit: (globals()[limit] + 1) * PROFILE_CACHE * max(1, len(profile_cache_sizes())),
+                    entries=lambda attribute=_attribute: sum(len(getattr(p, attribute)) for p in cached_profiles()),
+                    clear=lambda attribute=_attribute: _clear_in_profiles(attribute))

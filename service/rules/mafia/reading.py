@@ -13,7 +13,7 @@ import weakref
 from dataclasses import dataclass
 from typing import Any
 
-from lexicon import Lexicon
+from lexicon import Lexicon, caches
 from lexicon.cognates import Verdict, WordAnalysis
 from lexicon.text import InvalidWord, NormalizedWord, fold_key
 from service.rules.mafia.rulebook import RULEBOOK, Concept
@@ -129,3 +129,16 @@ def reader(lexicon: Lexicon) -> Reader:
         if found is None:
             found = _readers[lexicon] = Reader(lexicon)
         return found
+
+
+def _clear_readers() -> None:
+    with _readers_lock:
+        readers = list(_readers.values())
+    for found in readers:
+        with found.lock:
+            found.cache.clear()
+
+
+# In the one table of caches (lexicon.caches); a reader's dict is cleared past CACHE_LIMIT: at most limit + 1.
+caches.register("service.rules.mafia.reader_words", bound=lambda: (CACHE_LIMIT + 1) * max(1, len(_readers)),
+                entries=lambda: sum(len(r.cache) for r in list(_readers.values())), clear=_clear_readers)
