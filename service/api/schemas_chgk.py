@@ -68,7 +68,9 @@ class ChgkAnswerOut(BaseModel):
                                          "another_person | related_word | extra_words | other_script | different | "
                                          "close (not equivalent but near: the jury decides; evidence kind «close» "
                                          "names the words, the relation and its source) | contradiction | "
-                                         "another_name | another_thing (shown wrong, with the words) | question_replacement | question_word | "
+                                         "another_name | another_thing (shown wrong, with the words) | unknown_words (nothing "
+                                         "ties the answer, but the reference's words are unknown to the dictionary and the "
+                                         "vectors: not shown wrong, the jury decides) | question_replacement | question_word | "
                                          "empty | no_reference | too_branched (the reference's [optional] parts expand to too "
                                          "many variants to compare this answer with: the jury decides) | "
                                          "ruling (a judge's ruling in `scope`)")
@@ -117,6 +119,8 @@ class ChgkGroup(ChgkAnswerOut):
     representative: str = Field(..., description="the first answer of the group as sent")
     answers: list[GroupAnswer]
     size: int
+    teams: int = Field(..., description="how many teams gave an answer of this group (a team counted once; an "
+                                        "answer without a team counts as one team)")
 
 
 class ChgkResult(BaseModel):
@@ -139,6 +143,9 @@ class ChgkCounts(BaseModel):
 class ChgkAnswersOut(BaseModel):
     groups: list[ChgkGroup] = Field(..., description="identical and equivalent answers: the judge rules once per group")
     results: list[ChgkResult] = Field(..., description="one per answer, in the order sent")
+    judge_order: list[int] = Field(..., description="indices into groups of the `judge` groups (after rulings), the "
+                                                    "group with the most teams first (ties: the order of their first "
+                                                    "answers): the order a jury goes through them")
     counts: ChgkCounts
 
 

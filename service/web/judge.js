@@ -52,7 +52,7 @@ const CHGK_REASONS = {
   name_part: "часть имени", another_person: "другой человек", related_word: "родственное слово",
   extra_words: "лишние слова", other_script: "другой алфавит", different: "другой ответ", empty: "пустой ответ",
   no_reference: "нет эталона", ruling: "решение судьи", close: "близко по смыслу", contradiction: "противоречит эталону",
-  another_name: "другое имя", another_thing: "о другом", question_replacement: "замена из вопроса",
+  another_name: "другое имя", another_thing: "о другом", unknown_words: "незнакомые слова", question_replacement: "замена из вопроса",
   question_word: "слово из вопроса", too_branched: "слишком ветвистый эталон",
 };
 const NOMINATIONS = {

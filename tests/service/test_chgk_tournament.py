@@ -363,6 +363,25 @@ def test_an_answer_shown_wrong_is_still_rejected(lexicon, answer, reference, rea
     assert v.message.endswith("незачёт")
 
 
+@pytest.mark.parametrize("answer,reference,accepted", [
+    ("вампир", "Чупакабра", None),                  # a creature nothing here knows: maybe a kind of vampire
+    ("кошка", "Зюзябрик", None),
+    ("паровоз", "Чупакабра", ["чупакабрус"]),       # a зачёт entry unknown too
+])
+def test_an_answer_to_an_unknown_reference_is_not_shown_wrong(lexicon, answer, reference, accepted):
+    v = judge_answer(answer, reference, accepted, lexicon=lexicon)
+    assert (v.verdict, v.reason) == ("judge", "unknown_words"), v.message
+    assert v.evidence[0]["kind"] == "unknown_words" and v.evidence[0]["side"] == "reference"
+    assert "решает жюри" in v.message and "Кодекс 2.1.4" in v.message
+    assert verdict(answer, reference, accepted) == ("reject", "different")     # without a Lexicon, as before
+
+
+def test_a_known_reference_still_rejects_what_is_shown_wrong(lexicon):
+    assert verdict("1917", "1914", lexicon=lexicon) == ("reject", "different")        # another number
+    assert verdict("паровоз", "кошка", lexicon=lexicon) == ("reject", "different")
+    assert verdict("Зюзябрик", "кошка", lexicon=lexicon) == ("reject", "different")   # the team's unknown word
+
+
 def test_a_hyphenated_apposition_is_no_second_answer(lexicon):
     v = judge_answer("иллюзионист-фокусник", "фокусник", lexicon=lexicon)
     assert (v.verdict, v.reason) == ("judge", "extra_words") and "через дефис" in v.message

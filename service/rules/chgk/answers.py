@@ -168,7 +168,26 @@ def _judged(answer: str, norm: str, toks: tuple, pool: list[Variant], matcher: M
     all_latin = any(t.latin for t in toks) and all(t.latin or t.is_number for t in toks)
     if all_latin and not any(t.latin for v in pool for t in v.toks):
         return _verdict(answer, norm, "judge", "other_script", UNMATCHED["other_script"], pool[0])
-    return _close(answer, norm, toks, pool, matcher) or _different(answer, norm, pool, matcher.notes)
+    return (_close(answer, norm, toks, pool, matcher) or _unknown(answer, norm, toks, pool, matcher)
+            or _different(answer, norm, pool, matcher.notes))
+
+
+def _unknown(answer: str, norm: str, toks: tuple, pool: list[Variant], matcher: Matcher) -> AnswerVerdict | None:
+    """Nothing ties the answer to the reference, but the reference's words are unknown to the dictionary
+    and the vectors: the answer is not shown wrong (a reject is only for that), so the jury decides."""
+    if matcher.lexicon is None:
+        return None
+    found = closeness.unknown_side(toks, pool)
+    if found is None:
+        return None
+    words, entry = found
+    ref = next(v for v in pool if v.entry == entry)
+    quoted = ", ".join(f"«{w}»" for w in words)
+    message = (f"ответ не совпадает с «{ref.entry}», но слов {quoted} нет ни в словаре, ни в векторах: что ответ "
+               "называет другое, не показано — это может быть другое название того же; решает жюри (Кодекс 2.1.4)")
+    evidence = [{"kind": "unknown_words", "side": "reference", "words": words,
+                 "explanation": f"незнакомые слова в «{ref.entry}»: {quoted}"}]
+    return _verdict(answer, norm, "judge", "unknown_words", message, ref, evidence + list(matcher.notes))
 
 
 def _close(answer: str, norm: str, toks: tuple, pool: list[Variant], matcher: Matcher) -> AnswerVerdict | None:

@@ -18,7 +18,11 @@ the other does not: Иван Пугачёв / Емельян Пугачёв), ``
 thing: Звук сирены / Звук метронома).
 
 A word the vectors do not know ties nothing: on the tune half such «unmeasured» ties sent five
-jury-rejected answers to the jury for each accepted one.
+jury-rejected answers to the jury for each accepted one.  But an answer tied to nothing is rejected
+(``different``) only when the reference says something the project can read: when every content word
+of the reference (or of a зачёт entry) is unknown to the dictionary and to the vectors (вампир /
+Чупакабра), nothing shows the answer names another thing, and the verdict is ``judge`` (reason
+``unknown_words``).
 
 Two different proper names or numbers are never tied this way: another person or another number is
 a wrong answer (chgk-sport.md, «Фамилии», «Числа»).  Without a Lexicon nothing is looked up.
@@ -226,6 +230,25 @@ def ties(answer: tuple[Tok, ...], pool: list[Variant], matcher: Matcher) -> tupl
         if found and TIE_ORDER.index(found[0]["relation"]) < best[0]:
             best = (TIE_ORDER.index(found[0]["relation"]), v, found)
     return best[1], best[2]
+
+
+def known(tok: Tok) -> bool:
+    """The dictionary or the vectors know the word: what it names can be told from another word's."""
+    return bool(_first_tag(tok.text)) or vectors.similarity((tok.text, primary_lemma(tok.text)), (tok.text,)) is not None
+
+
+def unknown_side(answer: tuple[Tok, ...], pool: list[Variant]) -> tuple[list[str], str] | None:
+    """The reference's (or a зачёт entry's) words when none of them is known to the dictionary or the
+    vectors (Чупакабра, кроссинговер... Коцит as a зачёт): then nothing shows that an unmatched answer
+    names another thing — it may be a commoner name of the same one — so it goes to the jury instead of
+    a reject.  An answer's unknown word beside a known reference stays a reject: on the tune half such
+    words were mostly the team's slips or coinages (4 jury rejects to 1 accept).  (words, entry) or None."""
+    mine = words_of(answer)
+    for v in (v for v in pool if v.source in ("reference", "accepted")):
+        theirs = words_of(v.toks)
+        if mine and theirs and not any(known(t) for t in theirs):
+            return [t.raw for t in theirs], v.entry
+    return None
 
 
 def difference(answer: tuple[Tok, ...], v: Variant, found: list[dict]) -> dict | None:
