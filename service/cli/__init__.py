@@ -32,8 +32,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if args.workers > 1:
         return serve_forked(args, config)
     # uvicorn's own access log prints paths with words and query strings; ours logs route templates only.
+    # Idle and slow-header connections close, an over-long head gets 431 (service.api.protocol).
+    from service.api.protocol import UVICORN_OPTIONS
+
     uvicorn.run("service.api.app:create_app", factory=True, host=args.host, port=args.port,
-                log_config=config, access_log=False, timeout_graceful_shutdown=10)
+                log_config=config, access_log=False, timeout_graceful_shutdown=10, **UVICORN_OPTIONS)
     return 0
 
 
@@ -50,6 +53,7 @@ def serve_forked(args: argparse.Namespace, log_config: dict) -> int:
 
     from service import memory
     from service.api.app import create_app
+    from service.api.protocol import IDLE_TIMEOUT_S, gunicorn_worker
 
     logging.config.dictConfig(log_config)  # inherited by the forked workers
     app = create_app(preload=True)    # loads, warms up and freezes the heap (service.runtime)
@@ -60,7 +64,7 @@ def serve_forked(args: argparse.Namespace, log_config: dict) -> int:
     class Server(BaseApplication):
         def load_config(self):
             for key, value in {"bind": f"{args.host}:{args.port}", "workers": args.workers,
-                               "worker_class": "uvicorn_worker.UvicornWorker", "preload_app": True,
+                               "worker_class": gunicorn_worker, "keepalive": int(IDLE_TIMEOUT_S), "preload_app": True,
                                "graceful_timeout": 10, "timeout": 60, "accesslog": None,
                                # A worker is replaced after this many requests (service.memory; 0: never).
                                "max_requests": settings.worker_max_requests,
