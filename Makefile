@@ -35,6 +35,8 @@ run: install
 test: install
 	$(PY) -m pytest
 
+# Every dev-set score, then each floor with its figure and PASS/FAIL: exits 1 below a floor
+# (service/evaluation/floors.py; `make test` holds behaviour tests only).
 eval: install
 	$(PY) -m service eval
 

@@ -7,7 +7,6 @@ import json
 import pytest
 
 from lexicon.overrides import Override
-from service.evaluation import chgk as evaluation_chgk
 from service.rules import chgk
 from service.rules.chgk import judge_answer, judge_answers, parse_package, tokens
 from tests.conftest import DATA
@@ -429,16 +428,6 @@ def test_cli(capsys):
     assert json.loads(capsys.readouterr().out)["count"] == 12
     args = parser.parse_args(["chgk", str(DATA / "no-such-package.txt")])
     assert args.func(args) == 2
-
-
-# --------------------------------------------------------------- evaluation ---
-
-def test_evaluation_is_perfect(lexicon, capsys):
-    s = evaluation_chgk.score(DATA / "chgk.jsonl", lexicon)
-    assert s.total >= 9
-    assert s.accuracy == 1.0, s.misses
-    assert evaluation_chgk.main(DATA) == 0
-    assert "chgk answers: accuracy 1.000" in capsys.readouterr().out
 
 
 # --------------------------------------------------------------------- HTTP ---

@@ -5,9 +5,7 @@ from __future__ import annotations
 import pytest
 
 from service.api.schemas_pool import MAX_WORDS
-from service.evaluation.codenames import score_pools
 from service.rules import pool
-from tests.conftest import DATA
 
 
 def lint(lexicon, words, game="hat"):
@@ -16,13 +14,6 @@ def lint(lexicon, words, game="hat"):
 
 def rules_of(report, word):
     return {i.rule for w in report.words if w.word == word for i in w.issues}
-
-
-def test_dev_set_is_fully_right(lexicon):
-    score = score_pools(lexicon.engine, DATA / "pool.jsonl")
-    assert score.words.total >= 8 and score.groups.total >= 3
-    assert score.words.accuracy == 1.0, "\n".join(score.words.misses)
-    assert score.groups.accuracy == 1.0, "\n".join(score.groups.misses)
 
 
 @pytest.mark.parametrize("word,expected", [
