@@ -118,6 +118,8 @@ VALIDATION_MESSAGES = {
     "json_type": "тело запроса — не JSON",
     "string_unicode": "строка с недопустимыми символами",
     "lone_surrogate": "в строке одиночный суррогат UTF-16 (\\ud800–\\udfff): это не символ, его не записать в UTF-8",
+    # schemas_mafia: a speech over Settings.max_text_chars (the limit named, as before the Russian messages)
+    "text_too_long": "речь длиной {length} символов, а проверяется не больше {limit} символов за раз: одна речь на запрос",
     "union_tag_invalid": "недопустимый вариант",
     "union_tag_not_found": "не указан вариант",
     "string_pattern_mismatch": "строка не подходит под образец",

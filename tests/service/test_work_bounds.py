@@ -213,14 +213,20 @@ def compare_calls(monkeypatch, engine):
     return calls
 
 
-def test_pool_over_the_pair_cap_is_refused_before_comparing(monkeypatch, client, compare_calls):
-    monkeypatch.setattr(pool, "MAX_POOL_PAIRS", 3)
-    response = client.post("/v1/pool/lint", json={"words": COGNATES})
+def app_with(client, **limits) -> TestClient:
+    """An app over the session's engine and lexicon whose Settings set `limits` (issue 31: no module constant)."""
+    app = create_app(client.app.state.engine, client.app.state.pronouncer,
+                     settings=settings_module.Settings(**limits))
+    app.state.lexicon = client.app.state.lexicon
+    return TestClient(app)
+
+
+def test_pool_over_the_pair_cap_is_refused_before_comparing(client, compare_calls):
+    response = app_with(client, max_pool_pairs=3).post("/v1/pool/lint", json={"words": COGNATES})
     problem = assert_refused(response, "pool_pairs", "пар-кандидатов в однокоренные больше 3")
     assert compare_calls["n"] == 0
     # At the cap the lint completes, asking the engine about at most that many pairs.
-    monkeypatch.setattr(pool, "MAX_POOL_PAIRS", problem["value"])
-    response = client.post("/v1/pool/lint", json={"words": COGNATES})
+    response = app_with(client, max_pool_pairs=problem["value"]).post("/v1/pool/lint", json={"words": COGNATES})
     assert response.status_code == 200
     assert response.json()["cognate_groups"]
     assert compare_calls["n"] <= problem["value"]
@@ -236,6 +242,7 @@ def test_the_cli_lints_a_pool_over_the_pair_cap(monkeypatch, engine):
 def test_real_pool_sizes_are_far_under_the_pair_cap():
     # The documented figure for a real 10,000-word pool (about 0.3 million pairs) leaves room.
     assert pool.MAX_POOL_PAIRS >= 5 * 300_000
+    assert settings_module.Settings().max_pool_pairs == pool.MAX_POOL_PAIRS      # the app's default cap
     assert chgk.MAX_REFERENCE_VARIANTS >= 20 * 2 ** 3          # 20 «Зачёт» items, three [parts] each
 
 

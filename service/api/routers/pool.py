@@ -24,7 +24,9 @@ def lint_pool(body: PoolLintIn, words: Words, request: Request):
         # The collector waits while the report is built and encoded (runtime.bulk_phase: any thread,
         # bounded); the bytes go out as they are, PoolLintOut only documents them (fast_json).
         with runtime.bulk_phase(request.app.state.settings):
-            report = pool.lint_pool(words, body.words, body.game, max_pairs=pool.MAX_POOL_PAIRS, oracle=oracle)
+            # The pair cap is the app's Settings.max_pool_pairs (KOREN_MAX_POOL_PAIRS; pool.MAX_POOL_PAIRS its default).
+            report = pool.lint_pool(words, body.words, body.game, max_pairs=request.app.state.settings.max_pool_pairs,
+                                    oracle=oracle)
             return OrjsonResponse(report.to_json())
     except pool.TooMuchWork as exc:
         return problem(413, "Request too large", str(exc), "/problems/too-much-work",
