@@ -7,7 +7,8 @@ WORKDIR /app
 COPY pyproject.toml README.md ./
 COPY lexicon ./lexicon
 COPY service ./service
-RUN pip install . && useradd --system --uid 10001 --no-create-home koren \
+# natasha only for its model files, without its requirements (pymorphy2 beside pymorphy3): MODELS in the Makefile.
+RUN pip install . && pip install --no-deps natasha==1.6.0 && useradd --system --uid 10001 --no-create-home koren \
  && mkdir -p /app/var && chown koren /app/var
 # Rulings live here by default (SQLite): run with a named volume (-v koren-rulings:/app/var), or this
 # declaration gives each container an anonymous one that a later `docker run` does not find again;

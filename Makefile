@@ -18,9 +18,14 @@ openapi: install
 
 .PHONY: help openapi install run test test-browser test-postgres eval bench load soak fuzz lexicon clean
 
+# The natasha wheel only for its model files (lexicon/context.py), without its requirements: they would
+# bring pymorphy2 beside pymorphy3 (pyproject.toml says why; the Dockerfile installs the same MODELS).
+MODELS := natasha==1.6.0
+
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps '$(MODELS)'
 	touch $@
 
 install: $(VENV)/.installed
