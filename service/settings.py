@@ -21,11 +21,11 @@ from lexicon.text import MAX_RAW_WORD_LENGTH
 
 DEFAULT_SQLITE = "var/rulings.sqlite"   # relative to the working directory; var/ is not in git
 SECRET_FILE_FIELDS = ("rulings_token", "database_url")    # each may come from KOREN_<NAME>_FILE
-# One worker's PSS budget, from measurements (bench/soak.py, 2 workers forked after the load): a fresh worker
-# is 50 MB; one process serving mixed traffic with every cache at its working size holds ~355 MB RSS (all of
-# the lexicon counted, not a share), and its caches ~30 MB by their estimates.  Above ~400 MB a worker grows
-# by heap high-water marks (overlapping pool lints) and copied pages, which clearing caches does not return:
-# such a worker is recycled (service.memory).
+# One worker's PSS budget, from measurements (bench/soak.py, 2 workers forked after the load; figures in
+# service/memory.py): a fresh worker is 50 MB; one process serving mixed traffic with its caches at their
+# working size holds ~355 MB RSS (all of the lexicon counted, not a share).  Past that a worker grows by
+# heap high-water marks and copied pages of the shared heap, which clearing caches gives back only in part:
+# over 400 MB it is recycled.
 WORKER_MEMORY_MB = 400
 
 

@@ -253,3 +253,13 @@ def test_metrics_expose_every_cache(client, after_varied_traffic):
         assert f'koren_cache_bytes{{cache="{name}"}}' in text
         assert f'koren_cache_bound_entries{{cache="{name}"}}' in text
     assert "koren_worker_memory_budget_bytes" in text
+
+
+def test_soak_reports_each_worker_against_the_budget(monkeypatch, capsys):
+    from bench import soak
+
+    monkeypatch.setenv("KOREN_WORKER_MEMORY_MB", "300")
+    under = [(0, {"pids": [1, 2], "each": [50.0, 51.0]}), (30, {"pids": [1, 3], "each": [290.0, 60.0]})]
+    assert soak.budget_verdict(under)
+    assert "1: 290.0 MB" in capsys.readouterr().out
+    assert not soak.budget_verdict(under + [(60, {"pids": [1, 3], "each": [301.0, 60.0]})])
