@@ -16,8 +16,9 @@ grew 409 → 633 MB and 405 → 716 MB PSS in 240 s, still growing (266 req/s). 
 grows ~2.5 MB/s under that load (its caches fill, and every page of the shared heap it touches becomes its
 own), and clearing the largest cache at 400 MB (the engine's 30,000 verdicts) gave back 13–19 MB.  With the
 400 MB budget and 50,000 requests a worker, 600 s held every worker under 400 MB (peak 397.5 MB, 481 req/s,
-p99 180 ms): one worker took most of the traffic and max_requests replaced it about every 100 s, 5 times
-just after a budget check had cleared the verdict cache; a worker still over after clearing never occurred.
+p99 180 ms): the traffic went mostly to one worker at a time, max_requests replaced a worker 6 times (at
+50,081–54,010 requests, 4 of them seconds after a budget check had cleared the verdict cache at 400 MB), and
+no worker was still over its budget after clearing.
 """
 from __future__ import annotations
 
