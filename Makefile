@@ -57,8 +57,9 @@ test-browser: install
 test-postgres: install
 	@url=$$(.ci/postgres.sh); trap '.ci/postgres.sh stop "$$url"' EXIT; KOREN_TEST_POSTGRES_URL=$$url $(PY) -m pytest tests/service/test_rulings.py
 
+# Property and schemathesis suites with fresh examples, and the raw-socket ones: slow bodies, dribbling or over-long heads.
 fuzz: install
-	KOREN_FUZZ_EXAMPLES=$${KOREN_FUZZ_EXAMPLES:-400} $(PY) -m pytest tests/service/test_properties.py tests/service/test_schemathesis.py tests/service/test_raw_socket.py
+	KOREN_FUZZ_EXAMPLES=$${KOREN_FUZZ_EXAMPLES:-400} $(PY) -m pytest tests/service/test_properties.py tests/service/test_schemathesis.py tests/service/test_raw_socket.py tests/service/test_slow_bodies.py tests/service/test_connection_limits.py
 
 load: install
 	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev,load]'

@@ -319,3 +319,22 @@ def test_every_json_body_refuses_lone_surrogates(api):
             for op in item.values() if isinstance(op, dict) and "requestBody" in op
             for kind, media in op["requestBody"]["content"].items() if kind == "application/json"]
     assert refs and all(issubclass(models[name], Strict) for name in refs), refs
+
+
+# Over-long words (issue 36, item 2): padding of any kind around a word, past the word limit, is a 422
+# naming the field in every word endpoint, never a 500 and never read.
+padding = st.sampled_from([" ", "\u200b", "\u00ad", "к", "\u0301", "\t"])
+
+
+@SETTINGS
+@given(pad=padding, extra=st.integers(min_value=1, max_value=5000), path_field=st.sampled_from([
+    ("/v1/cognates", "a"), ("/v1/homophones", "a"), ("/v1/hat/guess", "guess")]))
+def test_over_long_words_are_422(api, pad, extra, path_field):
+    from service.settings import current
+
+    path, field = path_field
+    body = {"a": "кот", "b": "кошка"} if path != "/v1/hat/guess" else {"target": "кошка", "guess": "кот"}
+    body[field] = pad * (current().max_word_chars + extra) + "кот"
+    response = api.post(path, json=body)
+    assert response.status_code == 422, response.text[:200]
+    assert response.headers["content-type"].startswith("application/problem+json")
