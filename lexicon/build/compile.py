@@ -64,6 +64,8 @@ JOIN_PASSES = 4
 
 Node = tuple[str, int]  # (word key, index of the root among the word's roots)
 Link = tuple[str, str, str]  # (word key, word key, why: DerivBase rule, "compound", "wiktionary-related")
+# The link note and the class_joins rule of a UniMorph join (lexicon.cognates.describe_link reads "unimorph").
+UNIMORPH_JOIN = "unimorph"
 
 
 @dataclass
@@ -243,7 +245,7 @@ def compile_lexicon(sources: Path, use_tikhonov: bool = True, wiktionary: Path |
     join_in_rounds(families, one_base_each(proposals, links), entries, policy, stats)
     join_compound_tails(families, entries, stats)
     class_joins = join_by_classes(families, entries, class_rules, stats)
-    class_joins += join_unimorph_links(sources, families, entries, policy, stats)
+    class_joins += join_unimorph_links(evidence.unimorph, families, entries, policy, stats)
 
     family_of, parent, depth = number_families(families)
     stats["words"] = len(entries)
@@ -318,6 +320,7 @@ class LinkEvidence(NamedTuple):
     links: list[Link]
     rule_affixes: glued.RuleAffixes                # (base, derived) → affixes its rules add
     compounds: list[tuple[str, tuple[str, ...]]]   # gold compounds and their part words
+    unimorph: list[Link]                           # UniMorph's derivations, read once, joined last
 
 
 def collect_links(sources: Path, wiki_related: list[tuple[str, str]], stats: Counter) -> LinkEvidence:
@@ -329,7 +332,8 @@ def collect_links(sources: Path, wiki_related: list[tuple[str, str]], stats: Cou
         if l.source_pos == l.target_pos == glued.PREFIXED_POS:
             added[pair][0].update(p for p in l.prefixes if p in STANDARD_PREFIXES)
         added[pair][1].update(l.suffixes)
-    compare_unimorph_links(sources, links, stats)
+    unimorph = [(link.source_key, link.target_key, UNIMORPH_JOIN) for link in src.unimorph_links(sources)]
+    compare_unimorph_links(unimorph, links, stats)
     compounds = list(src.derivbase_compounds(sources))
     for compound, parts in compounds:
         for part in parts:
@@ -338,16 +342,15 @@ def collect_links(sources: Path, wiki_related: list[tuple[str, str]], stats: Cou
     links = sorted(set(l for l in links if l[0] != l[1]))
     stats["links"] = len(links)
     rule_affixes = {pair: (frozenset(p), frozenset(x)) for pair, (p, x) in added.items() if pair[0] != pair[1]}
-    return LinkEvidence(links, rule_affixes, compounds)
+    return LinkEvidence(links, rule_affixes, compounds, unimorph)
 
 
-def compare_unimorph_links(sources: Path, links: list[Link], stats: Counter) -> None:
+def compare_unimorph_links(unimorph: list[Link], links: list[Link], stats: Counter) -> None:
     """UniMorph's links against DerivBase's: how many it shares and how many it alone gives.  They are
     joined after everything else (:func:`join_unimorph_links`): in the rounds they reordered the joins."""
     derivbase_pairs = {frozenset(link[:2]) for link in links}
-    for link in src.unimorph_links(sources):
-        pair = frozenset((link.source_key, link.target_key))
-        stats["unimorph_links_new" if pair not in derivbase_pairs else "unimorph_links_shared"] += 1
+    for link in unimorph:
+        stats["unimorph_links_new" if frozenset(link[:2]) not in derivbase_pairs else "unimorph_links_shared"] += 1
 
 
 # --- 3. carry roots to unsegmented link words ---------------------------------------------------
@@ -464,6 +467,16 @@ def label_senses(entries: dict[str, Entry], curated_senses: dict[str, list[tuple
 
 # --- 6. propose joins ---------------------------------------------------------------------------
 
+def linked_root_pairs(link: Link, entries: dict[str, Entry]):
+    """(i, root a, j, root b, alternation or None) for every pair of roots of a link's two words."""
+    ea, eb = entries.get(link[0]), entries.get(link[1])
+    if ea is None or eb is None:
+        return
+    for i, ra in enumerate(ea.roots):
+        for j, rb in enumerate(eb.roots):
+            yield i, ra, j, rb, compare_roots(ra, rb)
+
+
 def propose_joins(links: list[Link], entries: dict[str, Entry],
                   curated: frozenset[tuple[str, str]]) -> tuple[list[Proposal], Counter]:
     """A proposal for every pair of allomorphic (or curated) roots of two linked words, and how
@@ -471,21 +484,16 @@ def propose_joins(links: list[Link], entries: dict[str, Entry],
     alternation_links: Counter = Counter()
     proposals: list[Proposal] = []
     for a, b, rule in links:
-        ea, eb = entries.get(a), entries.get(b)
-        if ea is None or eb is None:
-            continue
-        for i, ra in enumerate(ea.roots):
-            for j, rb in enumerate(eb.roots):
-                alt = compare_roots(ra, rb)
-                if alt is None:
-                    if (fold_root(ra), fold_root(rb)) in curated:
-                        proposals.append(Proposal(roots.CURATED_ROUND, (a, i), (b, j),
-                                                  f"{rule}; {ra}/{rb} (curated)", curated=True))
-                    continue
-                if not roots.same_spelling(alt):
-                    alternation_links[roots.spelling_pair(ra, rb)] += 1
-                proposals.append(Proposal(roots.ROUND_OF_KIND[alt.kind], (a, i), (b, j),
-                                          f"{rule}; {alt.detail}" if alt.detail else rule))
+        for i, ra, j, rb, alt in linked_root_pairs((a, b, rule), entries):
+            if alt is None:
+                if (fold_root(ra), fold_root(rb)) in curated:
+                    proposals.append(Proposal(roots.CURATED_ROUND, (a, i), (b, j),
+                                              f"{rule}; {ra}/{rb} (curated)", curated=True))
+                continue
+            if not roots.same_spelling(alt):
+                alternation_links[roots.spelling_pair(ra, rb)] += 1
+            proposals.append(Proposal(roots.ROUND_OF_KIND[alt.kind], (a, i), (b, j),
+                                      f"{rule}; {alt.detail}" if alt.detail else rule))
     return proposals, alternation_links
 
 
@@ -630,37 +638,28 @@ def join_by_classes(families: Families, entries: dict[str, Entry], rules: tuple,
     return made
 
 
-def join_unimorph_links(sources: Path, families: Families, entries: dict[str, Entry], policy: JoinPolicy,
+def join_unimorph_links(unimorph: list[Link], families: Families, entries: dict[str, Entry], policy: JoinPolicy,
                         stats: Counter) -> list[tuple[str, str, str, str, str, int]]:
     """UniMorph's derivations (ru.wiktionary etymologies), a second source, joined last: equal root
     spellings or an alternation the policy trusts, only to attach a word no family holds yet.  Last,
     so its links cannot reorder the rounds (in the rounds they split министерство from министр).
     Returns the family merges made, recorded beside the class rules' for `make eval` to count and sample."""
     made = []
-    for link in src.unimorph_links(sources):
-        a, b = link.source_key, link.target_key
-        ea, eb = entries.get(a), entries.get(b)
-        if ea is None or eb is None:
-            continue
-        for i, ra in enumerate(ea.roots):
-            for j, rb in enumerate(eb.roots):
-                alt = compare_roots(ra, rb)
-                if alt is None or not (roots.same_spelling(alt) or policy.trusted(fold_root(ra), fold_root(rb))):
-                    continue
-                sizes = families.size(families.find((a, i))), families.size(families.find((b, j)))
-                # A link attaches a word no family holds yet; two families it would weld through any wrong
-                # link either holds (угольщик → уголь, but DerivBase put угольщик under уголок).
-                if min(sizes) > 1:
-                    continue
-                pairs = sizes[0] * sizes[1]
-                if families.join((a, i), (b, j), UNIMORPH_JOIN, policy):
-                    made.append((UNIMORPH_JOIN, ea.word, eb.word, ra, rb, pairs))
-                    stats["unimorph_joins"] += 1
+    for link in unimorph:
+        a, b = link[0], link[1]
+        for i, ra, j, rb, alt in linked_root_pairs(link, entries):
+            if alt is None or not (roots.same_spelling(alt) or policy.trusted(fold_root(ra), fold_root(rb))):
+                continue
+            sizes = families.size(families.find((a, i))), families.size(families.find((b, j)))
+            # A link attaches a word no family holds yet; two families it would weld through any wrong
+            # link either holds (угольщик → уголь, but DerivBase put угольщик under уголок).
+            if min(sizes) > 1:
+                continue
+            if families.join((a, i), (b, j), UNIMORPH_JOIN, policy):
+                made.append((UNIMORPH_JOIN, entries[a].word, entries[b].word, ra, rb, sizes[0] * sizes[1]))
+                stats["unimorph_joins"] += 1
     return made
 
-
-# The link note and the class_joins rule of a UniMorph join (lexicon.cognates.describe_link reads "unimorph").
-UNIMORPH_JOIN = "unimorph"
 
 
 def _spelled_around_root(spelling: str, morphemes: Morphemes) -> int | None:
