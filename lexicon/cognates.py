@@ -192,7 +192,7 @@ def _alternation_words(alt: Alternation) -> str:
 
 def _clipped_root(side: RootOf) -> bool:
     """The root is a clipped part of a clipped compound (рай|центр, физ|мат) by lexicon.classes' table."""
-    return any(key.root_index == side.idx for key in CLIPPED.clipped_roots(side.analysis.morphemes))
+    return side.idx in side.analysis.clipped_roots
 
 
 def _clipped(root: str, other: str) -> bool:
@@ -253,6 +253,11 @@ class Analysis:
         """Several roots and no linking vowel (кор-пункт): a root may be a clipped word."""
         kinds = [k for _, k in self.morphemes]
         return kinds.count("root") >= 2 and "interfix" not in kinds
+
+    @cached_property   # asked for every root pair the spelling fallback reaches: read the table once a reading
+    def clipped_roots(self) -> frozenset[int]:
+        """Indexes of the roots that are clipped parts of a clipped compound (lexicon.classes)."""
+        return frozenset(key.root_index for key in CLIPPED.clipped_roots(self.morphemes))
 
     @cached_property   # asked for every root pair compared (pool lint: ~15% of its time when rebuilt)
     def roots(self) -> list[str]:

@@ -21,6 +21,12 @@ from service.rules.chgk.limits import (MAX_ANSWER, MAX_ANSWERS, MAX_BATCH_WORDS,
 Answer = Annotated[str, Limit("max_chgk_answer_chars")]
 Variants = Annotated[list[str], Limit("max_chgk_variants")]
 Question = Annotated[str, Limit("max_chgk_answer_chars", factor=8)]
+# The same optional question on the single and the batch endpoint.
+QUESTION_FIELD = Field(None, description=f"optional: the question's text (or the part a jury would quote), at most "
+                                         f"{MAX_QUESTION} characters; its replacements («вместо X мы написали Y») "
+                                         "are undone in an answer written in the question's words (reason "
+                                         "question_replacement; the word alone: question_word, the jury's). "
+                                         "Without it nothing changes")
 
 # The work limits (issue 12), checked before judging (grouping_comparisons while grouping); over one
 # the answer is a 413 problem+json whose `limit` names it (reference_variants, reference_comparisons,
@@ -49,12 +55,7 @@ class ChgkAnswerIn(Strict):
         description="the package's criteria (`criteria` of /v1/chgk/package): «по упоминанию X», «по слову «X»» "
                     "accept an answer that mentions X")
     scope: str | None = Field(None, max_length=200, description="a tournament whose judges' rulings apply")
-    question: Question | None = Field(None,
-                                 description=f"optional: the question's text (or the part a jury would quote), at most "
-                                             f"{MAX_QUESTION} characters; its replacements («вместо X мы написали Y») "
-                                             "are undone in an answer written in the question's words (reason "
-                                             "question_replacement; the word alone: question_word, the jury's). "
-                                             "Without it nothing changes")
+    question: Question | None = QUESTION_FIELD
 
 
 Verdict = Literal["accept", "reject", "judge"]
@@ -100,12 +101,7 @@ class ChgkAnswersIn(Strict):
     answers: Annotated[list[TeamAnswer], Limit("max_chgk_answers")] = Field(..., min_length=1,
                                       description=f"the teams' answers, 1 to {MAX_ANSWERS}")
     scope: str | None = Field(None, max_length=200, description="a tournament whose judges' rulings apply")
-    question: Question | None = Field(None,
-                                 description=f"optional: the question's text (or the part a jury would quote), at most "
-                                             f"{MAX_QUESTION} characters; its replacements («вместо X мы написали Y») "
-                                             "are undone in an answer written in the question's words (reason "
-                                             "question_replacement; the word alone: question_word, the jury's). "
-                                             "Without it nothing changes")
+    question: Question | None = QUESTION_FIELD
 
 
 class GroupAnswer(BaseModel):
