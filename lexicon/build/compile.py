@@ -320,7 +320,7 @@ class LinkEvidence(NamedTuple):
     links: list[Link]
     rule_affixes: glued.RuleAffixes                # (base, derived) → affixes its rules add
     compounds: list[tuple[str, tuple[str, ...]]]   # gold compounds and their part words
-    unimorph: list[Link]                           # UniMorph's derivations, read once, joined last
+    unimorph: tuple[Link, ...] = ()                # UniMorph's derivations, read once, joined last
 
 
 def collect_links(sources: Path, wiki_related: list[tuple[str, str]], stats: Counter) -> LinkEvidence:
@@ -332,7 +332,7 @@ def collect_links(sources: Path, wiki_related: list[tuple[str, str]], stats: Cou
         if l.source_pos == l.target_pos == glued.PREFIXED_POS:
             added[pair][0].update(p for p in l.prefixes if p in STANDARD_PREFIXES)
         added[pair][1].update(l.suffixes)
-    unimorph = [(link.source_key, link.target_key, UNIMORPH_JOIN) for link in src.unimorph_links(sources)]
+    unimorph = tuple((link.source_key, link.target_key, UNIMORPH_JOIN) for link in src.unimorph_links(sources))
     compare_unimorph_links(unimorph, links, stats)
     compounds = list(src.derivbase_compounds(sources))
     for compound, parts in compounds:
@@ -345,7 +345,7 @@ def collect_links(sources: Path, wiki_related: list[tuple[str, str]], stats: Cou
     return LinkEvidence(links, rule_affixes, compounds, unimorph)
 
 
-def compare_unimorph_links(unimorph: list[Link], links: list[Link], stats: Counter) -> None:
+def compare_unimorph_links(unimorph: tuple[Link, ...], links: list[Link], stats: Counter) -> None:
     """UniMorph's links against DerivBase's: how many it shares and how many it alone gives.  They are
     joined after everything else (:func:`join_unimorph_links`): in the rounds they reordered the joins."""
     derivbase_pairs = {frozenset(link[:2]) for link in links}
@@ -638,7 +638,7 @@ def join_by_classes(families: Families, entries: dict[str, Entry], rules: tuple,
     return made
 
 
-def join_unimorph_links(unimorph: list[Link], families: Families, entries: dict[str, Entry], policy: JoinPolicy,
+def join_unimorph_links(unimorph: tuple[Link, ...], families: Families, entries: dict[str, Entry], policy: JoinPolicy,
                         stats: Counter) -> list[tuple[str, str, str, str, str, int]]:
     """UniMorph's derivations (ru.wiktionary etymologies), a second source, joined last: equal root
     spellings or an alternation the policy trusts, only to attach a word no family holds yet.  Last,
